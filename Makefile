@@ -1,0 +1,118 @@
+# bigchess - GNU make.  Objects go to $(BUILD) (build/ by default).
+#
+#   make            the bigchess binary and libbigchess.a
+#   make play       build and start playing
+#   make check      build and run every test, normally and under
+#                   AddressSanitizer + UndefinedBehaviorSanitizer
+#   make bench      perft benchmarks with nodes per second
+#   make deps       install the Debian packages needed to build and test
+#   make install    binary and man pages under $(DESTDIR)$(PREFIX)
+#   make clean
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BUILD ?= build
+
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+CFLAGS ?= -O2 -g
+WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes \
+	-Wstrict-prototypes -Wpointer-arith -Wcast-qual -Wformat=2
+ifdef WERROR
+WARNINGS += -Werror
+endif
+ifdef SANITIZE
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+endif
+
+ALL_CFLAGS = -std=c11 $(WARNINGS) $(SAN_FLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SAN_FLAGS) $(LDFLAGS)
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -MMD -MP $(CPPFLAGS)
+
+CURSES_CFLAGS = $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
+CURSES_LIBS = $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null)
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
+
+RULES_SRC = $(wildcard src/rules/*.c)
+APP_SRC = src/main.c
+TEST_SRC = $(wildcard tests/check_*.c)
+
+RULES_OBJ = $(RULES_SRC:%.c=$(BUILD)/%.o)
+APP_OBJ = $(APP_SRC:%.c=$(BUILD)/%.o)
+TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
+
+LIB = $(BUILD)/libbigchess.a
+BIN = $(BUILD)/bigchess
+TEST_BIN = $(BUILD)/check_bigchess
+
+.PHONY: all check test bench play deps install uninstall clean
+
+all: $(BIN) $(LIB)
+	@ln -sf $(BIN) bigchess 2>/dev/null || true
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB): $(RULES_OBJ)
+	$(AR) rcs $@ $^
+
+$(BIN): $(APP_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIB) $(CURSES_LIBS) $(LDLIBS)
+
+$(TEST_BIN): $(TEST_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(CHECK_LIBS) $(LDLIBS)
+
+# The public header must stand alone under the strictest settings.
+$(BUILD)/header-check.o: include/bigchess/bigchess.h
+	@mkdir -p $(dir $@)
+	printf '#include "bigchess/bigchess.h"\n' | \
+	    $(CC) -std=c11 -pedantic -Werror -Wall -Wextra -Iinclude \
+	    -x c -c -o $@ -
+
+# One full test run in $(BUILD): the Check suites, then the scripts that
+# drive the real binary.
+test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o
+	BIGCHESS=$(BIN) $(TEST_BIN)
+	BIGCHESS=$(BIN) sh tests/cli.sh
+
+check:
+	@sh tools/deps ensure
+	$(MAKE) BUILD=build/check WERROR=1 test
+	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" test
+
+bench: $(BIN)
+	@sh tools/bench $(BIN)
+
+play:
+	@sh tools/deps ensure
+	$(MAKE) all
+	./$(BIN)
+
+deps:
+	@sh tools/deps install
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/bigchess
+	for page in man/*.6; do \
+	    [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(MANDIR)/man6/; \
+	done; true
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/bigchess
+	for page in man/*.6; do \
+	    rm -f $(DESTDIR)$(MANDIR)/man6/$$(basename "$$page"); \
+	done; true
+
+clean:
+	rm -rf build bigchess
+
+-include $(RULES_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

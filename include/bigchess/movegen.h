@@ -1,0 +1,36 @@
+/*
+ * movegen.h - legal move generation and perft.
+ *
+ * Move lists are owned by the caller; generation never allocates.
+ */
+#ifndef BIGCHESS_MOVEGEN_H
+#define BIGCHESS_MOVEGEN_H
+
+#include <stdint.h>
+
+#include "position.h"
+
+enum { BC_MAX_MOVES = 2048 };
+
+typedef struct bc_move_list {
+	int count;
+	bc_move moves[BC_MAX_MOVES];
+} bc_move_list;
+
+/* Fills `list` with every legal move in `pos`. */
+void bc_movegen_legal(const bc_position *pos, bc_move_list *list);
+
+/*
+ * Fills `list` with the pseudo-legal moves of `pos`: those that obey the
+ * pieces' movement but may leave the mover's king in check.
+ */
+void bc_movegen_pseudo(const bc_position *pos, bc_move_list *list);
+
+/* True if pseudo-legal move `m` does not leave the mover's king in check. */
+bool bc_movegen_is_legal(const bc_position *pos, bc_move m);
+
+/* The number of legal-move paths of length `depth` from `pos`.  `pos` is
+ * used as scratch space and restored before returning. */
+uint64_t bc_perft(bc_position *pos, int depth);
+
+#endif

@@ -1,0 +1,94 @@
+/*
+ * attack.c - is a square attacked?  Scans outward from the target along
+ * each reverse attack direction the variant's pieces have, so the cost is
+ * the number of distinct directions, not the number of enemy pieces.
+ */
+#include "internal.h"
+
+static bool
+attacker_fits(const bc_variant *v, const struct attack_dir *a, bc_piece p,
+    int sq, int target, int by, uint16_t types)
+{
+	int type = BC_PIECE_TYPE(p);
+
+	if (p == BC_EMPTY || p == BC_OFFBOARD || BC_PIECE_COLOR(p) != by ||
+	    !((types >> type) & 1))
+		return false;
+	if (a->from_min) {
+		int rel = v->rel_rank[by][sq];
+
+		if (rel < a->from_min || rel > a->from_max)
+			return false;
+	}
+	/* A confined piece (Chad's king) reaches only its own castle. */
+	return !is_confined(v, type) || in_own_castle(v, by, target);
+}
+
+/* A flyer hits s1 and s2 always, s3 over two empties or two pieces. */
+static bool
+fly_attack(const bc_variant *v, const struct attack_dir *a,
+    const uint8_t *board, int target, int by, uint16_t types)
+{
+	int s1 = target + a->step, s2 = s1 + a->step, s3 = s2 + a->step;
+	bc_piece p1 = board[s1];
+
+	if (p1 == BC_OFFBOARD)
+		return false;
+	if (attacker_fits(v, a, p1, s1, target, by, types))
+		return true;
+	if (board[s2] == BC_OFFBOARD)
+		return false;
+	if (attacker_fits(v, a, board[s2], s2, target, by, types))
+		return true;
+	if (board[s3] == BC_OFFBOARD ||
+	    (p1 == BC_EMPTY) != (board[s2] == BC_EMPTY))
+		return false;
+	return attacker_fits(v, a, board[s3], s3, target, by, types);
+}
+
+bool
+attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
+    unsigned types)
+{
+	const struct attack_dir *a = v->attack[by];
+	const struct attack_dir *end = a + v->attack_count[by];
+
+	for (; a < end; a++) {
+		uint16_t near = a->near_types & types;
+		uint16_t far = a->far_types & types;
+		int sq = target + a->step;
+
+		if (!(near | far))
+			continue;
+		if (a->fly) {
+			if (fly_attack(v, a, board, target, by, far))
+				return true;
+			continue;
+		}
+		if (attacker_fits(v, a, board[sq], sq, target, by, near | far))
+			return true;
+		if (!far)
+			continue;
+		while (board[sq] == BC_EMPTY) {
+			sq += a->step;
+			if (attacker_fits(v, a, board[sq], sq, target, by, far))
+				return true;
+		}
+	}
+	return false;
+}
+
+bool
+bc_position_attacked(const bc_position *pos, bc_square sq, int by)
+{
+	if (sq < 0 || sq >= BC_CELLS || pos->board[sq] == BC_OFFBOARD)
+		return false;
+	return attack_board(pos->variant, pos->board, sq, by & 1, ALL_TYPES);
+}
+
+bool
+bc_position_in_check(const bc_position *pos)
+{
+	return attack_board(pos->variant, pos->board, pos->king[pos->side],
+	    !pos->side, ALL_TYPES);
+}

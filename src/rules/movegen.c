@@ -1,0 +1,310 @@
+/*
+ * movegen.c - pseudo-legal and legal move generation, and perft.
+ *
+ * Pieces move by their rays (variant_def.h).  Legality: a move is tested
+ * by playing it on a scratch copy of the board and looking for an attack
+ * on the king, but only when it could matter - the side is in check, the
+ * king or an en-passant pawn moves, the piece leaves a line through its
+ * own king, or (against flyers, whose jumps depend on how many pieces
+ * stand between) it lands within three squares on such a line.  Every
+ * other move is legal at once, which is most of them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct gen {
+	const bc_position *pos;
+	const bc_variant *v;
+	bc_move_list *list;
+	int us;
+};
+
+static inline void
+push(struct gen *g, bc_move m)
+{
+	g->list->moves[g->list->count++] = m;
+}
+
+/* Adds a move of a promoting piece: every allowed promotion, and the plain
+ * move unless promotion is forced here. */
+static void
+push_promotions(struct gen *g, int from, int to, int kind)
+{
+	const bc_variant *v = g->v;
+	int zone = v->promo_zone[g->us][to];
+
+	if (zone == ZONE_NONE) {
+		push(g, BC_MOVE_MAKE(from, to, 0, kind));
+		return;
+	}
+	if (zone == ZONE_OPTIONAL)
+		push(g, BC_MOVE_MAKE(from, to, 0, kind));
+	for (const uint8_t *t = v->promo_types; *t; t++)
+		if (v->def->promo_rule != PROMO_ONLY_LOST ||
+		    g->pos->type_count[g->us][*t] < v->start_count[*t])
+			push(g, BC_MOVE_MAKE(from, to, *t, kind));
+}
+
+static bool
+ray_starts_here(const struct ray *r, int rel)
+{
+	return !r->from_min || (rel >= r->from_min && rel <= r->from_max);
+}
+
+/* A flyer's three squares along one direction (variant_def.h). */
+static void
+gen_fly(struct gen *g, int from, int step, bool promotes)
+{
+	const uint8_t *board = g->pos->board;
+	int s1 = from + step, s2 = s1 + step, s3 = s2 + step;
+	int sq[3] = { s1, s2, s3 };
+
+	for (int i = 0; i < 3; i++) {
+		bc_piece p = board[sq[i]];
+
+		if (p == BC_OFFBOARD)
+			return;
+		if (i == 2 && (board[s1] == BC_EMPTY) != (board[s2] == BC_EMPTY))
+			return;
+		if (p == BC_EMPTY || is_enemy(p, g->us)) {
+			int kind = p == BC_EMPTY ? BC_MOVE_NORMAL : BC_MOVE_CAPTURE;
+
+			if (promotes)
+				push_promotions(g, from, sq[i], kind);
+			else
+				push(g, BC_MOVE_MAKE(from, sq[i], 0, kind));
+		}
+	}
+}
+
+static void
+gen_piece(struct gen *g, int from)
+{
+	const bc_position *pos = g->pos;
+	const bc_variant *v = g->v;
+	int us = g->us, type = BC_PIECE_TYPE(pos->board[from]);
+	const struct piece_def *pd = &v->def->pieces[type];
+	const int16_t *delta = v->delta[us][type];
+	int rel = v->rel_rank[us][from];
+	bool promotes = (pd->flags & PIECE_PROMOTES) != 0;
+	bool confined = is_confined(v, type);
+	bool takes_ep = pos->ep_count && (pd->flags & PIECE_EN_PASSANT);
+
+	for (int i = 0; i < v->ray_count[type]; i++) {
+		const struct ray *r = &pd->rays[i];
+		int step = delta[i], to = from;
+		int range = r->range ? r->range : BC_MAX_RANKS;
+
+		if (!ray_starts_here(r, rel))
+			continue;
+		if (r->flags & RAY_FLY) {
+			gen_fly(g, from, step, promotes);
+			continue;
+		}
+		for (int n = 1; n <= range; n++) {
+			bc_piece p;
+			int kind;
+
+			to += step;
+			p = pos->board[to];
+			if (p == BC_OFFBOARD)
+				break;
+			if (r->to_max && v->rel_rank[us][to] > r->to_max)
+				break;
+			if (confined && !in_own_castle(v, us, to)) {
+				if (p != BC_EMPTY)
+					break;
+				continue;
+			}
+			if (p == BC_EMPTY) {
+				if (takes_ep && (r->flags & RAY_CAPTURE) &&
+				    (to == pos->ep_square[0] ||
+				        (pos->ep_count > 1 &&
+				            to == pos->ep_square[1])))
+					push(g, BC_MOVE_MAKE(from, to, 0,
+					            BC_MOVE_EN_PASSANT));
+				if (!(r->flags & RAY_MOVE))
+					break;
+				if (r->flags & RAY_LONG && n == 1)
+					continue;
+				kind = r->flags & RAY_LONG ? BC_MOVE_LONG
+				                           : BC_MOVE_NORMAL;
+			} else {
+				if (!(r->flags & RAY_CAPTURE) || !is_enemy(p, us) ||
+				    (v->def->can_capture &&
+				        !v->def->can_capture(v, us, type, from, to)))
+					break;
+				kind = BC_MOVE_CAPTURE;
+			}
+			if (promotes)
+				push_promotions(g, from, to, kind);
+			else
+				push(g, BC_MOVE_MAKE(from, to, 0, kind));
+			if (kind == BC_MOVE_CAPTURE)
+				break;
+		}
+	}
+}
+
+/*
+ * Flexible castling: the king goes n squares toward an unmoved rook, the
+ * rook lands beside it on the other side.  Here the squares between must
+ * be empty and the king not in check, and no square the king crosses may
+ * be attacked; the landing square is left to the legality test.
+ */
+static void
+gen_castling(struct gen *g)
+{
+	const bc_position *pos = g->pos;
+	const bc_variant *v = g->v;
+	const struct variant_def *d = v->def;
+	int us = g->us, king = pos->king[us];
+	int rank = us == BC_WHITE ? 0 : d->ranks - 1;
+	int rights[2] = { us == BC_WHITE ? BC_CASTLE_WK : BC_CASTLE_BK,
+		us == BC_WHITE ? BC_CASTLE_WQ : BC_CASTLE_BQ };
+
+	if (king != BC_SQUARE(d->castle_king_file, rank) ||
+	    attack_board(v, pos->board, king, !us, ALL_TYPES))
+		return;
+	for (int wing = 0; wing < 2; wing++) {
+		int rook = BC_SQUARE(d->castle_rook_file[wing], rank);
+		int dir = rook > king ? 1 : -1;
+		int sq;
+
+		if (!(pos->castling & rights[wing]))
+			continue;
+		for (sq = king + dir; sq != rook; sq += dir)
+			if (pos->board[sq] != BC_EMPTY)
+				break;
+		if (sq != rook)
+			continue;
+		for (sq = king + dir; sq != rook; sq += dir) {
+			if (sq != king + dir &&
+			    attack_board(v, pos->board, sq - dir, !us, ALL_TYPES))
+				break;
+			push(g, BC_MOVE_MAKE(king, sq, 0, BC_MOVE_CASTLE));
+		}
+	}
+}
+
+void
+bc_movegen_pseudo(const bc_position *pos, bc_move_list *list)
+{
+	struct gen g = { pos, pos->variant, list, pos->side };
+	const uint16_t *squares = pos->piece_list[pos->side];
+
+	list->count = 0;
+	for (int i = 0; i < pos->piece_count[pos->side]; i++)
+		gen_piece(&g, squares[i]);
+	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
+		gen_castling(&g);
+}
+
+/* Plays `m` on a copy of the board and looks for an attack on the king. */
+static bool
+king_safe_after(const bc_position *pos, bc_move m)
+{
+	const bc_variant *v = pos->variant;
+	uint8_t board[BC_CELLS];
+	int us = pos->side, from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
+	int king = pos->king[us];
+
+	memcpy(board, pos->board, sizeof board);
+	if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
+		board[pos->ep_victim] = BC_EMPTY;
+	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
+		int rook_from, rook_to;
+
+		castle_rook_squares(pos, m, &rook_from, &rook_to);
+		board[rook_to] = board[rook_from];
+		board[rook_from] = BC_EMPTY;
+	}
+	board[to] = board[from];
+	if (from != to)
+		board[from] = BC_EMPTY;
+	if (from == king)
+		king = to;
+	return !attack_board(v, board, king, !us, ALL_TYPES);
+}
+
+/* Could moving from `from` to `to` change the attacks on the king? */
+static bool
+needs_test(const bc_position *pos, bc_move m, bool flyers)
+{
+	int king = pos->king[pos->side];
+	int kf = BC_FILE(king), kr = BC_RANK(king);
+	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
+	int df = abs(BC_FILE(from) - kf), dr = abs(BC_RANK(from) - kr);
+
+	if (from == king || BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT ||
+	    BC_MOVE_KIND(m) == BC_MOVE_CASTLE)
+		return true;
+	if (df == 0 || dr == 0 || df == dr)
+		return true;
+	if (!flyers)
+		return false;
+	df = abs(BC_FILE(to) - kf);
+	dr = abs(BC_RANK(to) - kr);
+	return (df == 0 || dr == 0 || df == dr) && df <= 3 && dr <= 3;
+}
+
+bool
+bc_movegen_is_legal(const bc_position *pos, bc_move m)
+{
+	return king_safe_after(pos, m);
+}
+
+void
+bc_movegen_legal(const bc_position *pos, bc_move_list *list)
+{
+	bool in_check = bc_position_in_check(pos);
+	bool flyers = pos->variant->has_flyers;
+	int n = 0;
+
+	bc_movegen_pseudo(pos, list);
+	for (int i = 0; i < list->count; i++) {
+		bc_move m = list->moves[i];
+
+		if ((!in_check && !needs_test(pos, m, flyers)) ||
+		    king_safe_after(pos, m))
+			list->moves[n++] = m;
+	}
+	list->count = n;
+}
+
+static uint64_t
+perft_recurse(bc_position *pos, int depth, bc_move_list *lists)
+{
+	bc_move_list *list = &lists[0];
+	uint64_t nodes = 0;
+	bc_undo undo;
+
+	bc_movegen_legal(pos, list);
+	if (depth == 1)
+		return (uint64_t)list->count;
+	for (int i = 0; i < list->count; i++) {
+		bc_position_make(pos, list->moves[i], &undo);
+		nodes += perft_recurse(pos, depth - 1, lists + 1);
+		bc_position_unmake(pos, &undo);
+	}
+	return nodes;
+}
+
+uint64_t
+bc_perft(bc_position *pos, int depth)
+{
+	bc_move_list *lists;
+	uint64_t nodes;
+
+	if (depth <= 0)
+		return 1;
+	/* One list per ply, allocated once per call, not per node. */
+	lists = malloc((size_t)depth * sizeof *lists);
+	if (!lists)
+		return 0;
+	nodes = perft_recurse(pos, depth, lists);
+	free(lists);
+	return nodes;
+}

@@ -1,0 +1,302 @@
+/*
+ * position.c - the board and its bookkeeping: piece lists, type counts,
+ * the incremental Zobrist hash, and making and unmaking moves.
+ *
+ * Make/unmake keeps the piece lists in exactly the order they had, so that
+ * move generation after an unmake is the same as before the make: search
+ * and benchmarks stay deterministic.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+void
+position_clear(bc_position *pos, const bc_variant *v)
+{
+	memset(pos, 0, sizeof *pos);
+	pos->variant = v;
+	memset(pos->board, BC_OFFBOARD, sizeof pos->board);
+	for (int r = 0; r < v->def->ranks; r++)
+		for (int f = 0; f < v->def->files; f++)
+			pos->board[BC_SQUARE(f, r)] = BC_EMPTY;
+	pos->fullmove = 1;
+}
+
+static void
+list_add(bc_position *pos, int color, int sq)
+{
+	pos->list_index[sq] = pos->piece_count[color];
+	pos->piece_list[color][pos->piece_count[color]++] = (uint16_t)sq;
+}
+
+/* Removes `sq` from its list; returns the index it had. */
+static int
+list_remove(bc_position *pos, int color, int sq)
+{
+	int index = pos->list_index[sq];
+	int last = pos->piece_list[color][--pos->piece_count[color]];
+
+	pos->piece_list[color][index] = (uint16_t)last;
+	pos->list_index[last] = (uint8_t)index;
+	return index;
+}
+
+/* Undoes list_remove exactly: `sq` returns to `index`. */
+static void
+list_restore(bc_position *pos, int color, int sq, int index)
+{
+	int moved = pos->piece_list[color][index];
+
+	pos->piece_list[color][pos->piece_count[color]++] = (uint16_t)moved;
+	pos->list_index[moved] = (uint8_t)(pos->piece_count[color] - 1);
+	pos->piece_list[color][index] = (uint16_t)sq;
+	pos->list_index[sq] = (uint8_t)index;
+}
+
+static void
+list_move(bc_position *pos, int color, int from, int to)
+{
+	int index = pos->list_index[from];
+
+	pos->piece_list[color][index] = (uint16_t)to;
+	pos->list_index[to] = (uint8_t)index;
+}
+
+void
+position_put(bc_position *pos, int sq, bc_piece p)
+{
+	int color = BC_PIECE_COLOR(p), type = BC_PIECE_TYPE(p);
+
+	pos->board[sq] = p;
+	list_add(pos, color, sq);
+	pos->type_count[color][type]++;
+	if (type == pos->variant->royal_type)
+		pos->king[color] = (uint16_t)sq;
+	pos->hash ^= pos->variant->zobrist[p][sq];
+}
+
+void
+bc_position_start(bc_position *pos, const bc_variant *v)
+{
+	/* The built-in start FENs are tested; this cannot fail. */
+	(void)bc_position_from_fen(pos, v, v->def->start_fen, NULL);
+}
+
+bc_piece
+bc_position_piece_at(const bc_position *pos, int file, int rank)
+{
+	const struct variant_def *d = pos->variant->def;
+
+	if (file < 0 || file >= d->files || rank < 0 || rank >= d->ranks)
+		return BC_OFFBOARD;
+	return pos->board[BC_SQUARE(file, rank)];
+}
+
+static uint64_t
+en_passant_hash(const bc_position *pos)
+{
+	uint64_t h = 0;
+
+	for (int i = 0; i < pos->ep_count; i++)
+		h ^= pos->variant->zobrist[BC_EMPTY][pos->ep_square[i]];
+	return h;
+}
+
+uint64_t
+bc_position_compute_hash(const bc_position *pos)
+{
+	const bc_variant *v = pos->variant;
+	uint64_t h = 0;
+
+	for (int sq = 0; sq < BC_CELLS; sq++)
+		if (pos->board[sq] != BC_EMPTY && pos->board[sq] != BC_OFFBOARD)
+			h ^= v->zobrist[pos->board[sq]][sq];
+	if (pos->side == BC_BLACK)
+		h ^= v->zobrist_side;
+	h ^= v->zobrist_castling[pos->castling];
+	return h ^ en_passant_hash(pos);
+}
+
+void
+position_set_en_passant(bc_position *pos, int victim, int first, int last)
+{
+	const bc_variant *v = pos->variant;
+	int step = first < last ? BC_STRIDE : -BC_STRIDE;
+	unsigned takers = 0;
+
+	pos->hash ^= en_passant_hash(pos);
+	pos->ep_count = 0;
+	pos->ep_victim = 0;
+	for (int t = 1; t <= v->def->type_count; t++)
+		if (v->def->pieces[t].flags & PIECE_EN_PASSANT)
+			takers |= 1u << t;
+	if (victim) {
+		for (int sq = first;; sq += step) {
+			if (attack_board(v, pos->board, sq,
+			        !BC_PIECE_COLOR(pos->board[victim]), takers))
+				pos->ep_square[pos->ep_count++] = (uint16_t)sq;
+			if (sq == last)
+				break;
+		}
+		if (pos->ep_count)
+			pos->ep_victim = (uint16_t)victim;
+	}
+	pos->hash ^= en_passant_hash(pos);
+}
+
+void
+castle_rook_squares(const bc_position *pos, bc_move m, int *from, int *to)
+{
+	const struct variant_def *d = pos->variant->def;
+	int king_from = BC_MOVE_FROM(m), king_to = BC_MOVE_TO(m);
+	int dir = king_to > king_from ? 1 : -1;
+	int rook_file = d->castle_rook_file[dir > 0 ? 0 : 1];
+
+	*from = BC_SQUARE(rook_file, BC_RANK(king_from));
+	*to = king_to - dir;
+}
+
+void
+bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
+{
+	const bc_variant *v = pos->variant;
+	int us = pos->side, from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
+	int kind = BC_MOVE_KIND(m), promo = BC_MOVE_PROMO(m);
+	bc_piece piece = pos->board[from];
+	int type = BC_PIECE_TYPE(piece);
+	int victim_sq = kind == BC_MOVE_EN_PASSANT ? pos->ep_victim : to;
+
+	undo->move = m;
+	undo->moved = piece;
+	undo->captured = kind == BC_MOVE_CASTLE ? BC_EMPTY : pos->board[victim_sq];
+	undo->castling = pos->castling;
+	undo->ep_count = pos->ep_count;
+	memcpy(undo->ep_square, pos->ep_square, sizeof undo->ep_square);
+	undo->ep_victim = pos->ep_victim;
+	undo->halfmove = pos->halfmove;
+	undo->hash = pos->hash;
+	undo->captured_index = 0;
+
+	pos->halfmove++;
+	if (undo->captured != BC_EMPTY) {
+		int them = !us;
+
+		undo->captured_index =
+		    (uint8_t)list_remove(pos, them, victim_sq);
+		pos->type_count[them][BC_PIECE_TYPE(undo->captured)]--;
+		pos->board[victim_sq] = BC_EMPTY;
+		pos->hash ^= v->zobrist[undo->captured][victim_sq];
+		pos->halfmove = 0;
+	}
+
+	pos->board[from] = BC_EMPTY;
+	pos->hash ^= v->zobrist[piece][from];
+	list_move(pos, us, from, to);
+	if (promo) {
+		pos->type_count[us][type]--;
+		pos->type_count[us][promo]++;
+		piece = BC_PIECE(us, promo);
+		pos->halfmove = 0;
+	}
+	pos->board[to] = piece;
+	pos->hash ^= v->zobrist[piece][to];
+	if (type == v->royal_type)
+		pos->king[us] = (uint16_t)to;
+	if (v->def->pieces[type].flags & PIECE_PAWN)
+		pos->halfmove = 0;
+
+	if (kind == BC_MOVE_CASTLE) {
+		int rook_from, rook_to;
+		bc_piece rook;
+
+		castle_rook_squares(pos, m, &rook_from, &rook_to);
+		rook = pos->board[rook_from];
+		pos->board[rook_from] = BC_EMPTY;
+		pos->board[rook_to] = rook;
+		list_move(pos, us, rook_from, rook_to);
+		pos->hash ^= v->zobrist[rook][rook_from] ^ v->zobrist[rook][rook_to];
+	}
+
+	pos->hash ^= v->zobrist_castling[pos->castling];
+	pos->castling &= (uint8_t)~(v->castle_mask[from] | v->castle_mask[to]);
+	pos->hash ^= v->zobrist_castling[pos->castling];
+
+	if (kind == BC_MOVE_LONG && (v->def->pieces[type].flags &
+	                                PIECE_EN_PASSANT)) {
+		int step = to > from ? BC_STRIDE : -BC_STRIDE;
+
+		position_set_en_passant(pos, to, from + step, to - step);
+	} else if (pos->ep_count) {
+		position_set_en_passant(pos, 0, 0, 0);
+	}
+
+	if (us == BC_BLACK)
+		pos->fullmove++;
+	pos->side = (uint8_t)!us;
+	pos->hash ^= v->zobrist_side;
+}
+
+void
+bc_position_unmake(bc_position *pos, const bc_undo *undo)
+{
+	bc_move m = undo->move;
+	int them = pos->side, us = !them;
+	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
+	int kind = BC_MOVE_KIND(m), promo = BC_MOVE_PROMO(m);
+	bc_piece piece = pos->board[to];
+
+	pos->side = (uint8_t)us;
+	if (us == BC_BLACK)
+		pos->fullmove--;
+
+	if (kind == BC_MOVE_CASTLE) {
+		int rook_from, rook_to;
+
+		castle_rook_squares(pos, m, &rook_from, &rook_to);
+		pos->board[rook_from] = pos->board[rook_to];
+		pos->board[rook_to] = BC_EMPTY;
+		list_move(pos, us, rook_to, rook_from);
+	}
+	if (promo) {
+		int pawn_type = BC_PIECE_TYPE(undo->moved);
+
+		pos->type_count[us][promo]--;
+		pos->type_count[us][pawn_type]++;
+		piece = undo->moved;
+	}
+	pos->board[to] = BC_EMPTY;
+	pos->board[from] = piece;
+	list_move(pos, us, to, from);
+	if (BC_PIECE_TYPE(piece) == pos->variant->royal_type)
+		pos->king[us] = (uint16_t)from;
+
+	if (undo->captured != BC_EMPTY) {
+		int victim_sq = kind == BC_MOVE_EN_PASSANT ? undo->ep_victim : to;
+
+		pos->board[victim_sq] = undo->captured;
+		list_restore(pos, them, victim_sq, undo->captured_index);
+		pos->type_count[them][BC_PIECE_TYPE(undo->captured)]++;
+	}
+
+	pos->castling = undo->castling;
+	pos->ep_count = undo->ep_count;
+	memcpy(pos->ep_square, undo->ep_square, sizeof pos->ep_square);
+	pos->ep_victim = undo->ep_victim;
+	pos->halfmove = undo->halfmove;
+	pos->hash = undo->hash;
+}
+
+bool
+bc_position_equal(const bc_position *a, const bc_position *b)
+{
+	return a->variant == b->variant &&
+	    !memcmp(a->board, b->board, sizeof a->board) &&
+	    a->side == b->side && a->castling == b->castling &&
+	    a->ep_count == b->ep_count &&
+	    !memcmp(a->ep_square, b->ep_square,
+	        a->ep_count * sizeof a->ep_square[0]) &&
+	    a->ep_victim == b->ep_victim && a->halfmove == b->halfmove &&
+	    a->fullmove == b->fullmove && a->hash == b->hash &&
+	    !memcmp(a->king, b->king, sizeof a->king) &&
+	    !memcmp(a->type_count, b->type_count, sizeof a->type_count);
+}

@@ -1,0 +1,360 @@
+/*
+ * variant.c - the variant registry, and the tables derived once from each
+ * variant's data: ray steps as cell offsets, relative ranks, regions,
+ * promotion zones, reverse attack directions and Zobrist keys.
+ *
+ * The derived tables are filled exactly once (call_once) and only read
+ * afterwards, so the descriptors are safe to share between threads.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+#include "variant_def.h"
+
+static const struct variant_def *const defs[BC_VARIANT_COUNT] = {
+	[BC_VARIANT_GRAND] = &grand_def,
+	[BC_VARIANT_CHAD] = &chad_def,
+	[BC_VARIANT_HADEAN] = &hadean_def,
+};
+
+static struct bc_variant variants[BC_VARIANT_COUNT];
+static once_flag variants_once = ONCE_FLAG_INIT;
+
+static bool
+differs_ignoring_case(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return true;
+	return *a != *b;
+}
+
+/* SplitMix64: a fixed, well-mixed sequence for the Zobrist keys. */
+static uint64_t
+splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static bool
+in_rect(const struct rect *r, int file, int rank)
+{
+	return file >= r->file_min && file <= r->file_max &&
+	    rank >= r->rank_min && rank <= r->rank_max;
+}
+
+/* The wall is the ring round the castle without its four corners. */
+static bool
+in_wall(const struct rect *r, int file, int rank)
+{
+	bool file_inside = file >= r->file_min && file <= r->file_max;
+	bool rank_inside = rank >= r->rank_min && rank <= r->rank_max;
+
+	return (file_inside && (rank == r->rank_min - 1 ||
+	                           rank == r->rank_max + 1)) ||
+	    (rank_inside && (file == r->file_min - 1 || file == r->file_max + 1));
+}
+
+static void
+init_regions(struct bc_variant *v)
+{
+	const struct variant_def *d = v->def;
+	struct rect white = d->castle, black;
+
+	if (!d->has_castles)
+		return;
+	/* Black's castle is the half-turn image of White's. */
+	black.file_min = d->files - 1 - white.file_max;
+	black.file_max = d->files - 1 - white.file_min;
+	black.rank_min = d->ranks - 1 - white.rank_max;
+	black.rank_max = d->ranks - 1 - white.rank_min;
+	for (int r = 0; r < d->ranks; r++)
+		for (int f = 0; f < d->files; f++) {
+			uint8_t *cell = &v->region[BC_SQUARE(f, r)];
+
+			if (in_rect(&white, f, r))
+				*cell |= BC_REGION_CASTLE_WHITE;
+			if (in_rect(&black, f, r))
+				*cell |= BC_REGION_CASTLE_BLACK;
+			if (in_wall(&white, f, r))
+				*cell |= BC_REGION_WALL_WHITE;
+			if (in_wall(&black, f, r))
+				*cell |= BC_REGION_WALL_BLACK;
+		}
+}
+
+static void
+init_promotion(struct bc_variant *v)
+{
+	const struct variant_def *d = v->def;
+	int n = 0;
+
+	for (const char *c = d->promo_letters; *c; c++)
+		v->promo_types[n++] = v->type_of_letter[(unsigned char)*c];
+	for (int color = 0; color < 2; color++)
+		for (int sq = 0; sq < BC_CELLS; sq++) {
+			int rel = v->rel_rank[color][sq];
+			uint8_t *zone = &v->promo_zone[color][sq];
+
+			if (!rel)
+				continue;
+			if (d->promo_in_enemy_castle)
+				*zone = in_own_castle(v, !color, sq) ? ZONE_FORCED
+				                                     : ZONE_NONE;
+			else if (rel == d->ranks)
+				*zone = ZONE_FORCED;
+			else if (d->promo_first_rank && rel >= d->promo_first_rank)
+				*zone = ZONE_OPTIONAL;
+		}
+}
+
+/*
+ * Groups every capturing ray of every piece type by its reverse step, so
+ * that an attack test scans each direction from the target only once.
+ */
+static void
+init_attacks(struct bc_variant *v)
+{
+	for (int color = 0; color < 2; color++) {
+		int *count = &v->attack_count[color];
+
+		for (int t = 1; t <= v->def->type_count; t++)
+			for (int i = 0; i < v->ray_count[t]; i++) {
+				const struct ray *r = &v->def->pieces[t].rays[i];
+				struct attack_dir a = {
+					.step = (int16_t)-v->delta[color][t][i],
+					.fly = (r->flags & RAY_FLY) != 0,
+					.from_min = r->from_min,
+					.from_max = r->from_max,
+				};
+				int k;
+
+				if (!(r->flags & RAY_CAPTURE))
+					continue;
+				/* Captures reach one square, to the edge, or fly. */
+				if (!a.fly && r->range > 1)
+					abort(); /* a descriptor bug */
+				for (k = 0; k < *count; k++) {
+					struct attack_dir *b = &v->attack[color][k];
+
+					if (b->step == a.step && b->fly == a.fly &&
+					    b->from_min == a.from_min &&
+					    b->from_max == a.from_max)
+						break;
+				}
+				if (k == *count) {
+					if (*count == MAX_ATTACK_DIRS)
+						abort(); /* a descriptor bug */
+					v->attack[color][(*count)++] = a;
+				}
+				if (r->range == 1)
+					v->attack[color][k].near_types |=
+					    (uint16_t)(1u << t);
+				else
+					v->attack[color][k].far_types |=
+					    (uint16_t)(1u << t);
+			}
+	}
+}
+
+static void
+init_castling(struct bc_variant *v)
+{
+	const struct variant_def *d = v->def;
+
+	if (d->castling == CASTLING_NONE)
+		return;
+	for (int color = 0; color < 2; color++) {
+		int rank = color == BC_WHITE ? 0 : d->ranks - 1;
+		int king_side = color == BC_WHITE ? BC_CASTLE_WK : BC_CASTLE_BK;
+		int queen_side = color == BC_WHITE ? BC_CASTLE_WQ : BC_CASTLE_BQ;
+
+		v->castle_mask[BC_SQUARE(d->castle_king_file, rank)] |=
+		    (uint8_t)(king_side | queen_side);
+		v->castle_mask[BC_SQUARE(d->castle_rook_file[0], rank)] |=
+		    (uint8_t)king_side;
+		v->castle_mask[BC_SQUARE(d->castle_rook_file[1], rank)] |=
+		    (uint8_t)queen_side;
+	}
+}
+
+/* Counts each White piece type in the placement field of the start FEN. */
+static void
+init_start_counts(struct bc_variant *v)
+{
+	for (const char *c = v->def->start_fen; *c && *c != ' '; c++)
+		if (isupper((unsigned char)*c)) {
+			v->start_count[v->type_of_letter[(unsigned char)*c]]++;
+			v->max_pieces++;
+		}
+}
+
+static void
+init_variant(struct bc_variant *v, const struct variant_def *d)
+{
+	uint64_t seed = 0x6269676368657373ULL + (uint64_t)d->id;
+
+	memset(v, 0, sizeof *v);
+	v->def = d;
+	for (int t = 1; t <= d->type_count; t++) {
+		const struct piece_def *p = &d->pieces[t];
+		int n = 0;
+
+		while (n < MAX_RAYS && (p->rays[n].df || p->rays[n].dr)) {
+			const struct ray *r = &p->rays[n];
+
+			v->delta[BC_WHITE][t][n] =
+			    (int16_t)(r->df + r->dr * BC_STRIDE);
+			v->delta[BC_BLACK][t][n] =
+			    (int16_t)(r->df - r->dr * BC_STRIDE);
+			if (r->flags & RAY_FLY)
+				v->has_flyers = true;
+			n++;
+		}
+		v->ray_count[t] = (uint8_t)n;
+		v->type_of_letter[(unsigned char)p->letter] = (uint8_t)t;
+		v->type_of_letter[tolower((unsigned char)p->letter)] =
+		    (uint8_t)t;
+		if (p->flags & PIECE_ROYAL)
+			v->royal_type = (uint8_t)t;
+		if (p->flags & PIECE_CONFINED)
+			v->confined_types |= (uint16_t)(1u << t);
+	}
+	for (const char *c = d->minor_letters; *c; c++)
+		v->minor_types |=
+		    (uint16_t)(1u << v->type_of_letter[(unsigned char)*c]);
+	for (int r = 0; r < d->ranks; r++)
+		for (int f = 0; f < d->files; f++) {
+			v->rel_rank[BC_WHITE][BC_SQUARE(f, r)] = (uint8_t)(r + 1);
+			v->rel_rank[BC_BLACK][BC_SQUARE(f, r)] =
+			    (uint8_t)(d->ranks - r);
+		}
+	init_regions(v);
+	init_promotion(v);
+	init_attacks(v);
+	init_castling(v);
+	init_start_counts(v);
+	for (int p = 0; p < 32; p++)
+		for (int sq = 0; sq < BC_CELLS; sq++)
+			v->zobrist[p][sq] = splitmix64(&seed);
+	v->zobrist_side = splitmix64(&seed);
+	for (int c = 1; c < 16; c++)
+		v->zobrist_castling[c] = splitmix64(&seed);
+}
+
+static void
+init_all(void)
+{
+	for (int i = 0; i < BC_VARIANT_COUNT; i++)
+		init_variant(&variants[i], defs[i]);
+}
+
+const bc_variant *
+bc_variant_get(bc_variant_id id)
+{
+	if ((int)id < 0 || id >= BC_VARIANT_COUNT)
+		return NULL;
+	call_once(&variants_once, init_all);
+	return &variants[id];
+}
+
+const bc_variant *
+bc_variant_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (int i = 0; i < BC_VARIANT_COUNT; i++)
+		if (!differs_ignoring_case(name, defs[i]->key) ||
+		    !differs_ignoring_case(name, defs[i]->name))
+			return bc_variant_get((bc_variant_id)i);
+	return NULL;
+}
+
+bc_variant_id
+bc_variant_id_of(const bc_variant *v)
+{
+	return v->def->id;
+}
+
+const char *
+bc_variant_key(const bc_variant *v)
+{
+	return v->def->key;
+}
+
+const char *
+bc_variant_name(const bc_variant *v)
+{
+	return v->def->name;
+}
+
+const char *
+bc_variant_start_fen(const bc_variant *v)
+{
+	return v->def->start_fen;
+}
+
+int
+bc_variant_files(const bc_variant *v)
+{
+	return v->def->files;
+}
+
+int
+bc_variant_ranks(const bc_variant *v)
+{
+	return v->def->ranks;
+}
+
+int
+bc_variant_piece_types(const bc_variant *v)
+{
+	return v->def->type_count;
+}
+
+static bool
+valid_type(const bc_variant *v, int type)
+{
+	return type >= 1 && type <= v->def->type_count;
+}
+
+char
+bc_variant_piece_letter(const bc_variant *v, int type)
+{
+	return valid_type(v, type) ? v->def->pieces[type].letter : '?';
+}
+
+const char *
+bc_variant_piece_name(const bc_variant *v, int type)
+{
+	return valid_type(v, type) ? v->def->pieces[type].name : "";
+}
+
+const char *
+bc_variant_piece_betza(const bc_variant *v, int type)
+{
+	return valid_type(v, type) ? v->def->pieces[type].betza : "";
+}
+
+int
+bc_variant_piece_type(const bc_variant *v, char letter)
+{
+	unsigned char c = (unsigned char)letter;
+
+	return c < 128 ? v->type_of_letter[c] : 0;
+}
+
+unsigned
+bc_variant_region(const bc_variant *v, int file, int rank)
+{
+	if (file < 0 || file >= v->def->files || rank < 0 ||
+	    rank >= v->def->ranks)
+		return 0;
+	return v->region[BC_SQUARE(file, rank)];
+}

@@ -1,0 +1,182 @@
+/*
+ * variant_def.h - how a variant is described as data (internal to rules).
+ *
+ * A piece is a list of rays in White's view; Black mirrors them rank-wise.
+ * A ray is a step (df, dr) repeated up to `range` times (0 = to the edge)
+ * over empty squares.  Leapers are rays of range 1 with a long step: the
+ * padded mailbox makes the squares in between irrelevant.  Everything that
+ * is not a ray is a flag here or a named hook in the variant.
+ */
+#ifndef BIGCHESS_VARIANT_DEF_H
+#define BIGCHESS_VARIANT_DEF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bigchess/position.h"
+#include "bigchess/variant.h"
+
+enum { MAX_RAYS = 16, MAX_ATTACK_DIRS = 96 };
+
+enum ray_flag {
+	RAY_MOVE = 1 << 0,    /* may go to an empty square */
+	RAY_CAPTURE = 1 << 1, /* may capture an enemy piece */
+	/*
+	 * A flyer of range 3 (Hadean E and M): s1 and s2 always, s3 only if s1
+	 * and s2 are both empty or both occupied.  Jumped pieces stay.
+	 */
+	RAY_FLY = 1 << 2,
+	/*
+	 * A pawn's long move: slides like RAY_MOVE but yields only its second
+	 * and later squares (the first is the ordinary step), and leaves
+	 * en-passant squares behind for a BC_PIECE_EN_PASSANT piece.
+	 */
+	RAY_LONG = 1 << 3,
+	RAY_ANY = RAY_MOVE | RAY_CAPTURE
+};
+
+struct ray {
+	int8_t df, dr;
+	uint8_t range;
+	uint8_t flags;
+	/* Relative ranks (1 = own first rank) where the ray may start; 0 = any. */
+	uint8_t from_min, from_max;
+	/* The furthest relative rank the ray may reach; 0 = any. */
+	uint8_t to_max;
+};
+
+enum piece_flag {
+	PIECE_ROYAL = 1 << 0,      /* the king: must not be left in check */
+	PIECE_PAWN = 1 << 1,       /* resets the halfmove clock; never on own
+	                            * first or last rank */
+	PIECE_EN_PASSANT = 1 << 2, /* takes and is taken en passant */
+	PIECE_PROMOTES = 1 << 3,   /* promotes in the variant's zone */
+	PIECE_CONFINED = 1 << 4    /* never leaves its own castle (Chad king) */
+};
+
+struct piece_def {
+	char letter; /* White's letter; Black's is the lower case */
+	const char *name;
+	const char *betza;
+	int value; /* centipawns, a starting point for evaluation */
+	unsigned flags;
+	struct ray rays[MAX_RAYS]; /* ended by an all-zero ray */
+};
+
+enum promo_rule {
+	PROMO_ANY,      /* to any listed type */
+	PROMO_ONLY_LOST /* to a listed type the side has fewer of than at start */
+};
+
+enum castling_rule {
+	CASTLING_NONE,
+	/* Hadean: the king goes 1..d-1 squares toward a rook d squares away. */
+	CASTLING_FLEXIBLE
+};
+
+struct rect {
+	uint8_t file_min, rank_min, file_max, rank_max; /* from 0 */
+};
+
+struct variant_def;
+
+/*
+ * May piece `type` of `color` capture from `from` to `to`?  A variant hook
+ * for capture rules that rays cannot express (Chad).  Squares are cells.
+ */
+typedef bool (*capture_hook)(const struct bc_variant *v, int color, int type,
+    int from, int to);
+
+struct variant_def {
+	bc_variant_id id;
+	const char *key;
+	const char *name;
+	uint8_t files, ranks;
+	const char *start_fen;
+	uint8_t type_count;               /* pieces[1..type_count] */
+	struct piece_def pieces[BC_MAX_TYPES]; /* index 0 unused */
+
+	/* Promotion: letters it may become, and where. */
+	const char *promo_letters;
+	enum promo_rule promo_rule;
+	uint8_t promo_first_rank; /* relative rank where optional promotion
+	                           * starts; forced on the last rank */
+	bool promo_in_enemy_castle; /* Chad: forced, inside the enemy castle */
+
+	enum castling_rule castling;
+	uint8_t castle_king_file;
+	uint8_t castle_rook_file[2]; /* [0] king side, [1] queen side */
+
+	/* Chad's castles (White's; Black's is the half-turn image). */
+	bool has_castles;
+	struct rect castle;
+
+	capture_hook can_capture;
+
+	bool fifty_move_rule;
+	/* Types that, alone with the king against a bare king, cannot mate. */
+	const char *minor_letters;
+};
+
+/* One direction in which pieces attack, for reverse scans from a target. */
+struct attack_dir {
+	int16_t step; /* from the target toward a possible attacker */
+	uint8_t fly;  /* flyers: range 3 with the jumping rule */
+	uint8_t from_min, from_max; /* attacker's relative rank window */
+	uint16_t near_types;        /* bit t: type t attacks from one step */
+	uint16_t far_types;         /* bit t: type t attacks from any distance
+	                             * (or, for flyers, up to three) */
+};
+
+/* A variant: its data plus tables derived from it once. */
+struct bc_variant {
+	const struct variant_def *def;
+	int16_t delta[2][BC_MAX_TYPES][MAX_RAYS]; /* ray steps as cell offsets */
+	uint8_t rel_rank[2][BC_CELLS];            /* 1-based, 0 off the board */
+	uint8_t region[BC_CELLS];                 /* enum bc_region bits */
+	uint8_t promo_zone[2][BC_CELLS];          /* enum promo_zone */
+	uint8_t promo_types[BC_MAX_TYPES];        /* 0-terminated */
+	uint8_t royal_type;
+	uint8_t ray_count[BC_MAX_TYPES];
+	uint8_t start_count[BC_MAX_TYPES]; /* each side's, from the start FEN */
+	uint8_t max_pieces;                /* per side: the start total */
+	bool has_flyers;
+	uint8_t type_of_letter[128];
+	uint16_t minor_types;   /* bit t: type t is a lone minor */
+	uint16_t confined_types;
+	int attack_count[2];
+	struct attack_dir attack[2][MAX_ATTACK_DIRS]; /* by attacker colour */
+	uint8_t castle_mask[BC_CELLS]; /* rights lost when a piece leaves or
+	                                * lands on a cell */
+	uint64_t zobrist[32][BC_CELLS];
+	uint64_t zobrist_side;
+	uint64_t zobrist_castling[16];
+};
+
+enum promo_zone { ZONE_NONE = 0, ZONE_OPTIONAL = 1, ZONE_FORCED = 2 };
+
+extern const struct variant_def grand_def;
+extern const struct variant_def chad_def;
+extern const struct variant_def hadean_def;
+
+static inline const struct piece_def *
+piece_def_of(const bc_variant *v, int type)
+{
+	return &v->def->pieces[type];
+}
+
+static inline bool
+is_confined(const bc_variant *v, int type)
+{
+	return (v->confined_types >> type) & 1;
+}
+
+/* True if cell `sq` lies in `color`'s own castle (Chad). */
+static inline bool
+in_own_castle(const bc_variant *v, int color, int sq)
+{
+	return v->region[sq] & (color == BC_WHITE ? BC_REGION_CASTLE_WHITE
+	                                          : BC_REGION_CASTLE_BLACK);
+}
+
+#endif

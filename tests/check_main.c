@@ -1,0 +1,63 @@
+/*
+ * check_main.c - the single runner for every Check suite.
+ *
+ * BC_SUITES="fen perft" runs only the named suites.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "test_util.h"
+
+static const struct {
+	const char *name;
+	Suite *(*make)(void);
+} suites[] = {
+	{ "fen", fen_suite },
+	{ "notation", notation_suite },
+	{ "game", game_suite },
+	{ "perft", perft_suite },
+	{ "invariants", invariants_suite },
+	{ "grand", grand_suite },
+	{ "chad", chad_suite },
+	{ "hadean", hadean_suite },
+	{ "crosscheck", crosscheck_suite },
+};
+
+static int
+wanted(const char *name)
+{
+	const char *list = getenv("BC_SUITES");
+	size_t len = strlen(name);
+
+	if (!list || !*list)
+		return 1;
+	for (const char *p = list; (p = strstr(p, name)); p += len)
+		if ((p == list || p[-1] == ' ' || p[-1] == ',') &&
+		    (p[len] == '\0' || p[len] == ' ' || p[len] == ','))
+			return 1;
+	return 0;
+}
+
+int
+main(void)
+{
+	SRunner *runner = NULL;
+	int failed;
+
+	for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
+		if (!wanted(suites[i].name))
+			continue;
+		if (!runner)
+			runner = srunner_create(suites[i].make());
+		else
+			srunner_add_suite(runner, suites[i].make());
+	}
+	if (!runner) {
+		fputs("check_bigchess: BC_SUITES names no suite\n", stderr);
+		return 1;
+	}
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? 1 : 0;
+}

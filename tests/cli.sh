@@ -1,0 +1,52 @@
+#!/bin/sh
+# cli.sh - drives the real bigchess binary: options, exit codes, messages
+# and the perft output contract of DESIGN.md.
+set -u
+BIGCHESS=${BIGCHESS:-build/bigchess}
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect STATUS PATTERN -- ARGS: exit status and a pattern in stdout+stderr.
+expect() {
+	want=$1 pattern=$2
+	shift 3
+	out=$("$BIGCHESS" "$@" 2>&1 </dev/null)
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		bad "bigchess $*: exit $got, expected $want"
+	elif ! printf '%s\n' "$out" | grep -q -- "$pattern"; then
+		bad "bigchess $*: output lacks '$pattern': $out"
+	else
+		ok
+	fi
+}
+
+expect 0 '^Usage: bigchess' -- --help
+expect 0 '^bigchess [0-9]' -- --version
+expect 0 '^Nodes searched: 65$' -- --perft 1
+expect 0 '^Nodes searched: 4225$' -- --perft 2 --variant grand
+expect 0 '^Nodes searched: 54$' -- --perft 1 --variant CHAD
+expect 0 '^Nodes searched: 44$' -- --perft 1 --variant Hadean
+expect 0 '^e3e5: 1$' -- --perft 1 --divide
+expect 0 '^Nodes searched: 15$' -- --perft 1 --fen '4k5/10/10/1P8/10/10/10/10/5K4/10 w - - 0 1'
+expect 2 'unknown variant' -- --variant shogi --perft 1
+expect 2 'depth from 1 to 20' -- --perft 0
+expect 2 'depth from 1 to 20' -- --perft x
+expect 2 'unknown option' -- --bogus
+expect 2 'needs a value' -- --perft
+expect 2 'goes with --perft' -- --divide
+expect 1 'bad FEN' -- --perft 1 --fen 'garbage'
+expect 1 'kings' -- --perft 1 --fen '10/10/10/10/10/10/10/10/10/10 w - - 0 1'
+expect 1 'not built yet' --
+
+# The last line of perft output is always the node count.
+last=$("$BIGCHESS" --perft 2 --divide --variant chad 2>/dev/null | tail -n 1)
+[ "$last" = "Nodes searched: 2844" ] && ok || bad "divide last line: $last"
+lines=$("$BIGCHESS" --perft 1 --divide --variant hadean 2>/dev/null | grep -c ': 1$')
+[ "$lines" -eq 44 ] && ok || bad "hadean divide lines: $lines"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

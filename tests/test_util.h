@@ -1,0 +1,49 @@
+/*
+ * test_util.h - small helpers shared by the Check suites.
+ */
+#ifndef BIGCHESS_TEST_UTIL_H
+#define BIGCHESS_TEST_UTIL_H
+
+#include <check.h>
+#include <stdlib.h>
+
+#include "bigchess/bigchess.h"
+
+/* Reads `fen` of variant `key` into `pos`, failing the test if it is bad. */
+#define LOAD_FEN(pos, key, fen) \
+	do { \
+		bc_error load_err_; \
+		int load_rc_ = bc_position_from_fen((pos), \
+		    bc_variant_find(key), (fen), &load_err_); \
+		ck_assert_msg(load_rc_ == BC_OK, "FEN %s: %s at %zu", (fen), \
+		    load_err_.message, load_err_.offset); \
+	} while (0)
+
+/* A move list on the heap (they are 8 KiB); free with free(). */
+static inline bc_move_list *
+new_move_list(void)
+{
+	bc_move_list *list = malloc(sizeof *list);
+
+	ck_assert_ptr_nonnull(list);
+	return list;
+}
+
+/* The cell of a square named like "a10". */
+static inline bc_square
+square_of(const char *name)
+{
+	return BC_SQUARE(name[0] - 'a', atoi(name + 1) - 1);
+}
+
+Suite *perft_suite(void);
+Suite *invariants_suite(void);
+Suite *fen_suite(void);
+Suite *notation_suite(void);
+Suite *game_suite(void);
+Suite *crosscheck_suite(void);
+Suite *chad_suite(void);
+Suite *hadean_suite(void);
+Suite *grand_suite(void);
+
+#endif
