@@ -315,6 +315,8 @@ bc_position_from_fen(bc_position *pos, const bc_variant *v, const char *fen,
 		return fail(&rd, BC_ESYNTAX, fen, "no FEN given");
 	position_clear(pos, v);
 	skip_spaces(&rd);
+	if (!*rd.at)
+		return fail(&rd, BC_ESYNTAX, rd.at, "empty FEN");
 	field = rd.at;
 	if ((rc = read_placement(&rd, pos)) != BC_OK)
 		return rc;
@@ -352,12 +354,18 @@ bc_position_from_fen(bc_position *pos, const bc_variant *v, const char *fen,
 	if (!*rd.at)
 		return BC_OK;
 	field = rd.at;
+	if (!isdigit((unsigned char)*rd.at))
+		return fail(&rd, BC_ESYNTAX, field,
+		    "the halfmove clock must be a number");
 	if (!read_number(&rd, &n, 5) || n > 9999)
 		return fail(&rd, BC_ERANGE, field,
 		    "the halfmove clock must be a number from 0 to 9999");
 	pos->halfmove = (uint16_t)n;
 	skip_spaces(&rd);
 	field = rd.at;
+	if (!isdigit((unsigned char)*rd.at))
+		return fail(&rd, BC_ESYNTAX, field,
+		    "the move number must be a number");
 	if (!read_number(&rd, &n, 7) || n < 1 || n > 999999)
 		return fail(&rd, BC_ERANGE, field,
 		    "the move number must be a number from 1 to 999999");

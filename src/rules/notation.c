@@ -322,6 +322,9 @@ matches(const bc_position *pos, const struct pattern *p, bc_move m)
 
 		return BC_MOVE_KIND(m) == BC_MOVE_CASTLE && n == p->castle;
 	}
+	/* Castling is named O-O-n; other text means other moves. */
+	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE)
+		return false;
 	if (to != p->to)
 		return false;
 	if (p->type && type != p->type)
