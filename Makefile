@@ -90,6 +90,7 @@ check:
 
 bench: $(BIN)
 	@sh tools/bench $(BIN)
+	-@sh tools/fsf-bench
 
 play:
 	@sh tools/deps ensure
