@@ -35,12 +35,19 @@ CURSES_CFLAGS = $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
 CURSES_LIBS = $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
+VTERM_CFLAGS = $(shell $(PKG_CONFIG) --cflags vterm 2>/dev/null)
+VTERM_LIBS = $(shell $(PKG_CONFIG) --libs vterm 2>/dev/null)
 
+# Layers, top to bottom: app (src/*.c) -> ui -> engine -> rules.
 RULES_SRC = $(wildcard src/rules/*.c)
-APP_SRC = src/main.c
+ENGINE_SRC = $(wildcard src/engine/*.c)
+UI_SRC = $(wildcard src/ui/*.c)
+APP_SRC = $(wildcard src/*.c)
 TEST_SRC = $(wildcard tests/check_*.c)
 
 RULES_OBJ = $(RULES_SRC:%.c=$(BUILD)/%.o)
+ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+UI_OBJ = $(UI_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ = $(APP_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
@@ -57,18 +64,25 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
+$(BUILD)/src/ui/%.o: src/ui/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(CURSES_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CPPFLAGS) $(CHECK_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(CHECK_CFLAGS) $(VTERM_CFLAGS) $(ALL_CFLAGS) \
+	    -c -o $@ $<
 
 $(LIB): $(RULES_OBJ)
 	$(AR) rcs $@ $^
 
-$(BIN): $(APP_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIB) $(CURSES_LIBS) $(LDLIBS)
+$(BIN): $(APP_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
+	    $(CURSES_LIBS) -lpthread $(LDLIBS)
 
-$(TEST_BIN): $(TEST_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(CHECK_LIBS) $(LDLIBS)
+$(TEST_BIN): $(TEST_OBJ) $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(ENGINE_OBJ) $(LIB) \
+	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
 # The public header must stand alone under the strictest settings.
 $(BUILD)/header-check.o: include/bigchess/bigchess.h
@@ -116,4 +130,5 @@ uninstall:
 clean:
 	rm -rf build bigchess
 
--include $(RULES_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(RULES_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
+	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
