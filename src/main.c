@@ -69,7 +69,8 @@ parse_depth(const char *arg)
 	errno = 0;
 	n = strtol(arg, &end, 10);
 	if (errno || end == arg || *end || n < 1 || n > PERFT_MAX_DEPTH)
-		usage_error("--perft wants a depth from 1 to 20, not '%s'", arg);
+		usage_error(
+		    "--perft wants a depth from 1 to 20, not '%s'", arg);
 	return (int)n;
 }
 
@@ -95,8 +96,10 @@ parse_options(int argc, char **argv, struct options *o)
 		case 'v':
 			o->variant = bc_variant_find(optarg);
 			if (!o->variant)
-				usage_error("unknown variant '%s': use chad, grand "
-				            "or hadean", optarg);
+				usage_error(
+				    "unknown variant '%s': use chad, grand "
+				    "or hadean",
+				    optarg);
 			break;
 		case OPT_FEN:
 			o->fen = optarg;
@@ -114,7 +117,8 @@ parse_options(int argc, char **argv, struct options *o)
 			printf("bigchess %s\n", BIGCHESS_VERSION);
 			exit(0);
 		case ':':
-			usage_error("option '%s' needs a value", argv[optind - 1]);
+			usage_error(
+			    "option '%s' needs a value", argv[optind - 1]);
 			break;
 		default:
 			usage_error("unknown option '%s'", argv[optind - 1]);
@@ -144,7 +148,8 @@ run_perft(const struct options *o)
 	double start;
 
 	if (o->fen) {
-		if (bc_position_from_fen(&pos, o->variant, o->fen, &err) != BC_OK) {
+		if (bc_position_from_fen(&pos, o->variant, o->fen, &err) !=
+		    BC_OK) {
 			fprintf(stderr, "bigchess: bad FEN at byte %zu: %s\n",
 			    err.offset + 1, err.message);
 			return 1;
@@ -166,7 +171,8 @@ run_perft(const struct options *o)
 			bc_undo undo;
 			uint64_t n;
 
-			bc_move_to_coord(&pos, list->moves[i], text, sizeof text);
+			bc_move_to_coord(
+			    &pos, list->moves[i], text, sizeof text);
 			bc_position_make(&pos, list->moves[i], &undo);
 			n = bc_perft(&pos, o->perft_depth - 1);
 			bc_position_unmake(&pos, &undo);
@@ -198,6 +204,7 @@ main(int argc, char **argv)
 	if (o.perft_depth)
 		return run_perft(&o);
 	fputs("bigchess: the interactive game is not built yet; "
-	      "try 'bigchess --perft 3' or 'bigchess --help'\n", stderr);
+	      "try 'bigchess --perft 3' or 'bigchess --help'\n",
+	    stderr);
 	return 1;
 }

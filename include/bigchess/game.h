@@ -36,8 +36,8 @@ typedef enum bc_reason {
  * Returns BC_OK, or a FEN error (see bc_position_from_fen) or BC_ENOMEM.
  * The caller frees the game with bc_game_free.
  */
-int bc_game_new(bc_game **out, const bc_variant *v, const char *fen,
-    bc_error *err);
+int bc_game_new(
+    bc_game **out, const bc_variant *v, const char *fen, bc_error *err);
 
 /* Frees `g`; NULL is allowed. */
 void bc_game_free(bc_game *g);

@@ -56,7 +56,7 @@ enum {
 	BC_OFFBOARD = 0x20
 };
 #define BC_PIECE(color, type) ((bc_piece)((type) | ((color) << 4)))
-#define BC_PIECE_TYPE(p) ((p) & BC_TYPE_MASK)
+#define BC_PIECE_TYPE(p) ((p)&BC_TYPE_MASK)
 #define BC_PIECE_COLOR(p) (((p) >> 4) & 1)
 
 /*
@@ -75,19 +75,14 @@ enum bc_move_kind {
 #define BC_MOVE_NONE ((bc_move)0)
 #define BC_MOVE_MAKE(from, to, promo, kind) \
 	((bc_move)(from) | (bc_move)(to) << 9 | (bc_move)(promo) << 18 | \
-	 (bc_move)(kind) << 22)
-#define BC_MOVE_FROM(m) ((int)((m) & 0x1ff))
+	    (bc_move)(kind) << 22)
+#define BC_MOVE_FROM(m) ((int)((m)&0x1ff))
 #define BC_MOVE_TO(m) ((int)(((m) >> 9) & 0x1ff))
 #define BC_MOVE_PROMO(m) ((int)(((m) >> 18) & 0xf))
 #define BC_MOVE_KIND(m) ((int)(((m) >> 22) & 0x7))
 
 /* Castling-right bits, as in the FEN field KQkq. */
-enum {
-	BC_CASTLE_WK = 1,
-	BC_CASTLE_WQ = 2,
-	BC_CASTLE_BK = 4,
-	BC_CASTLE_BQ = 8
-};
+enum { BC_CASTLE_WK = 1, BC_CASTLE_WQ = 2, BC_CASTLE_BK = 4, BC_CASTLE_BQ = 8 };
 
 typedef struct bc_position {
 	const bc_variant *variant;
@@ -131,8 +126,8 @@ void bc_position_start(bc_position *pos, const bc_variant *v);
  * problem and its byte offset; `pos` is then unspecified.  The last two
  * fields (halfmove clock and fullmove number) may be omitted.
  */
-int bc_position_from_fen(bc_position *pos, const bc_variant *v,
-    const char *fen, bc_error *err);
+int bc_position_from_fen(
+    bc_position *pos, const bc_variant *v, const char *fen, bc_error *err);
 
 /*
  * Writes the FEN of `pos` into `buf` of `size` bytes, NUL-terminated.

@@ -69,18 +69,19 @@ read_placement(struct reader *rd, bc_position *pos)
 
 			if (c == '0')
 				return fail(rd, BC_ESYNTAX, start,
-				    "a run of empty squares cannot start with 0");
+				    "a run of empty squares cannot start with "
+				    "0");
 			if (!read_number(rd, &run, 2) || file + run > d->files)
 				return fail(rd, BC_EINVALID, start,
-				    "rank %d has more than %d squares", rank + 1,
-				    d->files);
+				    "rank %d has more than %d squares",
+				    rank + 1, d->files);
 			file += (int)run;
 			rd->at--;
 		} else if (c == '/' || c == ' ' || c == '\0') {
 			if (file != d->files)
 				return fail(rd, BC_EINVALID, rd->at,
-				    "rank %d has %d squares, not %d", rank + 1, file,
-				    d->files);
+				    "rank %d has %d squares, not %d", rank + 1,
+				    file, d->files);
 			if (c != '/')
 				break;
 			if (rank == 0)
@@ -94,14 +95,16 @@ read_placement(struct reader *rd, bc_position *pos)
 
 			if (file >= d->files)
 				return fail(rd, BC_EINVALID, rd->at,
-				    "rank %d has more than %d squares", rank + 1,
-				    d->files);
+				    "rank %d has more than %d squares",
+				    rank + 1, d->files);
 			if (pos->piece_count[color] >= v->max_pieces)
 				return fail(rd, BC_EINVALID, rd->at,
-				    "%s has more than the %d pieces of the start",
+				    "%s has more than the %d pieces of the "
+				    "start",
 				    color == BC_WHITE ? "White" : "Black",
 				    v->max_pieces);
-			position_put(pos, sq, BC_PIECE(color, v->type_of_letter[c]));
+			position_put(
+			    pos, sq, BC_PIECE(color, v->type_of_letter[c]));
 			file++;
 		} else {
 			return fail(rd, BC_ESYNTAX, rd->at,
@@ -139,8 +142,10 @@ check_pieces(struct reader *rd, bc_position *pos, const char *field)
 				return fail(rd, BC_EINVALID, field,
 				    "%s %s on %c%d, its own %s rank", side,
 				    d->pieces[type].name, 'a' + BC_FILE(sq),
-				    BC_RANK(sq) + 1, rel == 1 ? "first" : "last");
-			if (is_confined(v, type) && !in_own_castle(v, color, sq))
+				    BC_RANK(sq) + 1,
+				    rel == 1 ? "first" : "last");
+			if (is_confined(v, type) &&
+			    !in_own_castle(v, color, sq))
 				return fail(rd, BC_EINVALID, field,
 				    "%s %s on %c%d is outside its castle", side,
 				    d->pieces[type].name, 'a' + BC_FILE(sq),
@@ -185,8 +190,9 @@ read_castling(struct reader *rd, bc_position *pos)
 		    rook != BC_PIECE(color, v->type_of_letter['R']))
 			return fail(rd, BC_EINVALID, rd->at,
 			    "castling right '%c' needs the king on %c%d and a "
-			    "rook on %c%d", *rd->at, 'a' + d->castle_king_file,
-			    rank + 1, 'a' + d->castle_rook_file[wing], rank + 1);
+			    "rook on %c%d",
+			    *rd->at, 'a' + d->castle_king_file, rank + 1,
+			    'a' + d->castle_rook_file[wing], rank + 1);
 		pos->castling |= (uint8_t)bit;
 		rd->at++;
 	}
@@ -238,7 +244,8 @@ long_move_fits(const bc_position *pos, int victim, int step, int farthest)
 				continue; /* the squares must lie past the origin */
 			if ((!r->from_min ||
 			        (rel >= r->from_min && rel <= r->from_max)) &&
-			    (!r->to_max || v->rel_rank[color][victim] <= r->to_max))
+			    (!r->to_max ||
+			        v->rel_rank[color][victim] <= r->to_max))
 				return true;
 		}
 	}
@@ -299,8 +306,8 @@ read_en_passant(struct reader *rd, bc_position *pos)
 }
 
 int
-bc_position_from_fen(bc_position *pos, const bc_variant *v, const char *fen,
-    bc_error *err)
+bc_position_from_fen(
+    bc_position *pos, const bc_variant *v, const char *fen, bc_error *err)
 {
 	struct reader rd = { fen, fen, err };
 	const char *field;
@@ -332,21 +339,21 @@ bc_position_from_fen(bc_position *pos, const bc_variant *v, const char *fen,
 	if (pos->side == BC_BLACK)
 		pos->hash ^= v->zobrist_side;
 	rd.at++;
-	if (attack_board(v, pos->board, pos->king[!pos->side], pos->side,
-	        ALL_TYPES))
+	if (attack_board(
+	        v, pos->board, pos->king[!pos->side], pos->side, ALL_TYPES))
 		return fail(&rd, BC_EINVALID, field,
 		    "the side not to move is in check");
 
 	skip_spaces(&rd);
 	if (!*rd.at)
-		return fail(&rd, BC_ESYNTAX, rd.at,
-		    "missing the castling field");
+		return fail(
+		    &rd, BC_ESYNTAX, rd.at, "missing the castling field");
 	if ((rc = read_castling(&rd, pos)) != BC_OK)
 		return rc;
 	skip_spaces(&rd);
 	if (!*rd.at)
-		return fail(&rd, BC_ESYNTAX, rd.at,
-		    "missing the en-passant field");
+		return fail(
+		    &rd, BC_ESYNTAX, rd.at, "missing the en-passant field");
 	if ((rc = read_en_passant(&rd, pos)) != BC_OK)
 		return rc;
 
@@ -364,15 +371,16 @@ bc_position_from_fen(bc_position *pos, const bc_variant *v, const char *fen,
 	skip_spaces(&rd);
 	field = rd.at;
 	if (!isdigit((unsigned char)*rd.at))
-		return fail(&rd, BC_ESYNTAX, field,
-		    "the move number must be a number");
+		return fail(
+		    &rd, BC_ESYNTAX, field, "the move number must be a number");
 	if (!read_number(&rd, &n, 7) || n < 1 || n > 999999)
 		return fail(&rd, BC_ERANGE, field,
 		    "the move number must be a number from 1 to 999999");
 	pos->fullmove = (uint32_t)n;
 	skip_spaces(&rd);
 	if (*rd.at)
-		return fail(&rd, BC_ESYNTAX, rd.at, "unexpected text after the FEN");
+		return fail(
+		    &rd, BC_ESYNTAX, rd.at, "unexpected text after the FEN");
 	return BC_OK;
 }
 

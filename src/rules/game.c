@@ -34,8 +34,7 @@ struct bc_game {
 static void update_result(bc_game *g);
 
 int
-bc_game_new(bc_game **out, const bc_variant *v, const char *fen,
-    bc_error *err)
+bc_game_new(bc_game **out, const bc_variant *v, const char *fen, bc_error *err)
 {
 	bc_game *g = calloc(1, sizeof *g);
 	int rc;
@@ -159,8 +158,9 @@ update_result(bc_game *g)
 	bc_movegen_legal(pos, &g->legal);
 	if (g->legal.count == 0) {
 		if (bc_position_in_check(pos)) {
-			g->result = pos->side == BC_WHITE ? BC_RESULT_BLACK_WINS
-			                                  : BC_RESULT_WHITE_WINS;
+			g->result = pos->side == BC_WHITE
+			    ? BC_RESULT_BLACK_WINS
+			    : BC_RESULT_WHITE_WINS;
 			g->reason = BC_REASON_CHECKMATE;
 		} else {
 			g->result = BC_RESULT_DRAW;
@@ -198,7 +198,8 @@ play(bc_game *g, bc_move m)
 		return BC_EILLEGAL;
 	if (g->length == g->capacity) {
 		int cap = g->capacity ? g->capacity * 2 : 64;
-		struct ply *grown = realloc(g->plies, (size_t)cap * sizeof *grown);
+		struct ply *grown =
+		    realloc(g->plies, (size_t)cap * sizeof *grown);
 
 		if (!grown)
 			return BC_ENOMEM;
@@ -300,16 +301,16 @@ end_game(bc_game *g, bc_result result, bc_reason reason)
 void
 bc_game_resign(bc_game *g, int color)
 {
-	end_game(g, color == BC_WHITE ? BC_RESULT_BLACK_WINS
-	                              : BC_RESULT_WHITE_WINS,
+	end_game(g,
+	    color == BC_WHITE ? BC_RESULT_BLACK_WINS : BC_RESULT_WHITE_WINS,
 	    BC_REASON_RESIGNATION);
 }
 
 void
 bc_game_lose_on_time(bc_game *g, int color)
 {
-	end_game(g, color == BC_WHITE ? BC_RESULT_BLACK_WINS
-	                              : BC_RESULT_WHITE_WINS,
+	end_game(g,
+	    color == BC_WHITE ? BC_RESULT_BLACK_WINS : BC_RESULT_WHITE_WINS,
 	    BC_REASON_TIME);
 }
 
@@ -342,7 +343,8 @@ bc_reason_text(bc_reason reason)
 		[BC_REASON_CHECKMATE] = "checkmate",
 		[BC_REASON_STALEMATE] = "stalemate",
 		[BC_REASON_REPETITION] = "threefold repetition",
-		[BC_REASON_FIFTY_MOVES] = "100 plies without capture or pawn move",
+		[BC_REASON_FIFTY_MOVES] =
+		    "100 plies without capture or pawn move",
 		[BC_REASON_MATERIAL] = "insufficient material",
 		[BC_REASON_RESIGNATION] = "resignation",
 		[BC_REASON_AGREEMENT] = "agreement",

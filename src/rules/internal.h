@@ -15,8 +15,8 @@ enum { ALL_TYPES = 0xffff };
  * whose type is in the bit set `types`.  Attack means check: a line of
  * sight or a leap, whatever a capture there would be allowed to do.
  */
-bool attack_board(const bc_variant *v, const uint8_t *board, int target,
-    int by, unsigned types);
+bool attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
+    unsigned types);
 
 /* Empties the position and sets it to variant `v`. */
 void position_clear(bc_position *pos, const bc_variant *v);
@@ -25,13 +25,11 @@ void position_clear(bc_position *pos, const bc_variant *v);
 void position_put(bc_position *pos, int sq, bc_piece p);
 
 /* The cell of the rook that castling move `m` moves, and where it lands. */
-void castle_rook_squares(const bc_position *pos, bc_move m, int *from,
-    int *to);
+void castle_rook_squares(const bc_position *pos, bc_move m, int *from, int *to);
 
 /* Recomputes which en-passant squares matter: those an enemy pawn could
  * take on.  Keeps the hash in step. */
-void position_set_en_passant(bc_position *pos, int victim, int first,
-    int last);
+void position_set_en_passant(bc_position *pos, int victim, int first, int last);
 
 static inline bool
 is_enemy(bc_piece p, int us)

@@ -66,10 +66,12 @@ gen_fly(struct gen *g, int from, int step, bool promotes)
 
 		if (p == BC_OFFBOARD)
 			return;
-		if (i == 2 && (board[s1] == BC_EMPTY) != (board[s2] == BC_EMPTY))
+		if (i == 2 &&
+		    (board[s1] == BC_EMPTY) != (board[s2] == BC_EMPTY))
 			return;
 		if (p == BC_EMPTY || is_enemy(p, g->us)) {
-			int kind = p == BC_EMPTY ? BC_MOVE_NORMAL : BC_MOVE_CAPTURE;
+			int kind =
+			    p == BC_EMPTY ? BC_MOVE_NORMAL : BC_MOVE_CAPTURE;
 
 			if (promotes)
 				push_promotions(g, from, sq[i], kind);
@@ -123,8 +125,9 @@ gen_piece(struct gen *g, int from)
 				    (to == pos->ep_square[0] ||
 				        (pos->ep_count > 1 &&
 				            to == pos->ep_square[1])))
-					push(g, BC_MOVE_MAKE(from, to, 0,
-					            BC_MOVE_EN_PASSANT));
+					push(g,
+					    BC_MOVE_MAKE(from, to, 0,
+					        BC_MOVE_EN_PASSANT));
 				if (!(r->flags & RAY_MOVE))
 					break;
 				if (r->flags & RAY_LONG && n == 1)
@@ -132,9 +135,11 @@ gen_piece(struct gen *g, int from)
 				kind = r->flags & RAY_LONG ? BC_MOVE_LONG
 				                           : BC_MOVE_NORMAL;
 			} else {
-				if (!(r->flags & RAY_CAPTURE) || !is_enemy(p, us) ||
+				if (!(r->flags & RAY_CAPTURE) ||
+				    !is_enemy(p, us) ||
 				    (v->def->can_capture &&
-				        !v->def->can_capture(v, us, type, from, to)))
+				        !v->def->can_capture(
+				            v, us, type, from, to)))
 					break;
 				kind = BC_MOVE_CAPTURE;
 			}
@@ -182,7 +187,8 @@ gen_castling(struct gen *g)
 			continue;
 		for (sq = king + dir; sq != rook; sq += dir) {
 			if (sq != king + dir &&
-			    attack_board(v, pos->board, sq - dir, !us, ALL_TYPES))
+			    attack_board(
+			        v, pos->board, sq - dir, !us, ALL_TYPES))
 				break;
 			push(g, BC_MOVE_MAKE(king, sq, 0, BC_MOVE_CASTLE));
 		}

@@ -18,8 +18,8 @@
 size_t
 bc_square_to_text(bc_square sq, char *buf, size_t size)
 {
-	return (size_t)snprintf(buf, size, "%c%d", 'a' + BC_FILE(sq),
-	    BC_RANK(sq) + 1);
+	return (size_t)snprintf(
+	    buf, size, "%c%d", 'a' + BC_FILE(sq), BC_RANK(sq) + 1);
 }
 
 /* Castling toward higher files is toward the king-side rook (file l). */
@@ -29,8 +29,8 @@ castle_text(bc_move m, char *buf, size_t size)
 	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
 	int n = abs(to - from);
 
-	return (size_t)snprintf(buf, size, "%s-%d",
-	    to > from ? "O-O" : "O-O-O", n);
+	return (size_t)snprintf(
+	    buf, size, "%s-%d", to > from ? "O-O" : "O-O-O", n);
 }
 
 size_t
@@ -95,7 +95,8 @@ bc_move_to_san(const bc_position *pos, bc_move m, char *buf, size_t size)
 			if (capture)
 				out[n++] = (char)('a' + BC_FILE(from));
 		} else {
-			bool same_file = false, same_rank = false, other = false;
+			bool same_file = false, same_rank = false,
+			     other = false;
 			bc_move_list *list = malloc(sizeof *list);
 
 			out[n++] = v->def->pieces[type].letter;
@@ -107,19 +108,22 @@ bc_move_to_san(const bc_position *pos, bc_move m, char *buf, size_t size)
 
 					if (of == from || BC_MOVE_TO(o) != to ||
 					    BC_MOVE_KIND(o) == BC_MOVE_CASTLE ||
-					    BC_PIECE_TYPE(pos->board[of]) != type)
+					    BC_PIECE_TYPE(pos->board[of]) !=
+					        type)
 						continue;
 					other = true;
-					same_file |= BC_FILE(of) == BC_FILE(from);
-					same_rank |= BC_RANK(of) == BC_RANK(from);
+					same_file |=
+					    BC_FILE(of) == BC_FILE(from);
+					same_rank |=
+					    BC_RANK(of) == BC_RANK(from);
 				}
 				free(list);
 			}
 			if (other && (!same_file || same_rank))
 				out[n++] = (char)('a' + BC_FILE(from));
 			if (other && same_file)
-				n += (size_t)sprintf(out + n, "%d",
-				    BC_RANK(from) + 1);
+				n += (size_t)sprintf(
+				    out + n, "%d", BC_RANK(from) + 1);
 		}
 		if (capture)
 			out[n++] = 'x';
@@ -139,12 +143,12 @@ bc_move_to_san(const bc_position *pos, bc_move m, char *buf, size_t size)
 /* ---- Parsing ---- */
 
 struct pattern {
-	int type;      /* 0: any */
-	int from_file; /* -1: any */
-	int from_rank; /* -1: any */
-	int to;        /* cell */
-	int promo;     /* 0: none given */
-	int castle;    /* 0: not castling; +n king-side, -n queen-side */
+	int type;       /* 0: any */
+	int from_file;  /* -1: any */
+	int from_rank;  /* -1: any */
+	int to;         /* cell */
+	int promo;      /* 0: none given */
+	int castle;     /* 0: not castling; +n king-side, -n queen-side */
 	bool pawn_only; /* no piece letter: a pawn */
 };
 
@@ -173,8 +177,7 @@ scan_square(const bc_variant *v, const char *s, int *sq)
 		return 0;
 	while (isdigit((unsigned char)s[len]) && len < 3)
 		rank = rank * 10 + (s[len++] - '0');
-	if (isdigit((unsigned char)s[len]) || rank < 1 ||
-	    rank > v->def->ranks)
+	if (isdigit((unsigned char)s[len]) || rank < 1 || rank > v->def->ranks)
 		return 0;
 	*sq = BC_SQUARE(file, rank - 1);
 	return len;
@@ -215,8 +218,8 @@ promo_type(const bc_variant *v, char c)
 
 /* Reads coordinate or SAN text into a pattern.  Returns BC_OK or error. */
 static int
-scan_move(const bc_variant *v, const char *text, size_t len,
-    struct pattern *p, bc_error *err)
+scan_move(const bc_variant *v, const char *text, size_t len, struct pattern *p,
+    bc_error *err)
 {
 	char s[BC_MOVE_TEXT_MAX + 8];
 	size_t n = 0;
@@ -229,10 +232,12 @@ scan_move(const bc_variant *v, const char *text, size_t len,
 		char c = text[i];
 
 		if (c == 'x' || c == ':' || c == '=' || c == '+' || c == '#' ||
-		    c == '!' || c == '?' || (c == '-' && !strchr("Oo0", i ? text[i - 1] : 0)))
+		    c == '!' || c == '?' ||
+		    (c == '-' && !strchr("Oo0", i ? text[i - 1] : 0)))
 			continue;
 		if (n + 1 >= sizeof s)
-			return parse_fail(err, BC_ESYNTAX, 0, "move text too long");
+			return parse_fail(
+			    err, BC_ESYNTAX, 0, "move text too long");
 		s[n++] = c;
 	}
 	s[n] = '\0';
@@ -249,7 +254,8 @@ scan_move(const bc_variant *v, const char *text, size_t len,
 			p->to = to;
 			if (s[end] && !(p->promo = promo_type(v, s[end])))
 				return parse_fail(err, BC_ESYNTAX, 0,
-				    "'%c' is not a piece to promote to", s[end]);
+				    "'%c' is not a piece to promote to",
+				    s[end]);
 			if (s[end] && s[end + 1])
 				return parse_fail(err, BC_ESYNTAX, 0,
 				    "unexpected text after the move");
@@ -306,8 +312,8 @@ scan_move(const bc_variant *v, const char *text, size_t len,
 		}
 	}
 bad:
-	return parse_fail(err, BC_ESYNTAX, 0, "'%.*s' is not a move",
-	    (int)len, text);
+	return parse_fail(
+	    err, BC_ESYNTAX, 0, "'%.*s' is not a move", (int)len, text);
 }
 
 static bool
@@ -339,8 +345,8 @@ matches(const bc_position *pos, const struct pattern *p, bc_move m)
 }
 
 int
-bc_move_parse(const bc_position *pos, const char *text, bc_move *out,
-    bc_error *err)
+bc_move_parse(
+    const bc_position *pos, const char *text, bc_move *out, bc_error *err)
 {
 	const bc_variant *v = pos->variant;
 	struct pattern p;

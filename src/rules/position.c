@@ -168,7 +168,8 @@ bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
 
 	undo->move = m;
 	undo->moved = piece;
-	undo->captured = kind == BC_MOVE_CASTLE ? BC_EMPTY : pos->board[victim_sq];
+	undo->captured =
+	    kind == BC_MOVE_CASTLE ? BC_EMPTY : pos->board[victim_sq];
 	undo->castling = pos->castling;
 	undo->ep_count = pos->ep_count;
 	memcpy(undo->ep_square, pos->ep_square, sizeof undo->ep_square);
@@ -214,15 +215,16 @@ bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
 		pos->board[rook_from] = BC_EMPTY;
 		pos->board[rook_to] = rook;
 		list_move(pos, us, rook_from, rook_to);
-		pos->hash ^= v->zobrist[rook][rook_from] ^ v->zobrist[rook][rook_to];
+		pos->hash ^=
+		    v->zobrist[rook][rook_from] ^ v->zobrist[rook][rook_to];
 	}
 
 	pos->hash ^= v->zobrist_castling[pos->castling];
-	pos->castling &= (uint8_t)~(v->castle_mask[from] | v->castle_mask[to]);
+	pos->castling &= (uint8_t) ~(v->castle_mask[from] | v->castle_mask[to]);
 	pos->hash ^= v->zobrist_castling[pos->castling];
 
-	if (kind == BC_MOVE_LONG && (v->def->pieces[type].flags &
-	                                PIECE_EN_PASSANT)) {
+	if (kind == BC_MOVE_LONG &&
+	    (v->def->pieces[type].flags & PIECE_EN_PASSANT)) {
 		int step = to > from ? BC_STRIDE : -BC_STRIDE;
 
 		position_set_en_passant(pos, to, from + step, to - step);
@@ -271,7 +273,8 @@ bc_position_unmake(bc_position *pos, const bc_undo *undo)
 		pos->king[us] = (uint16_t)from;
 
 	if (undo->captured != BC_EMPTY) {
-		int victim_sq = kind == BC_MOVE_EN_PASSANT ? undo->ep_victim : to;
+		int victim_sq =
+		    kind == BC_MOVE_EN_PASSANT ? undo->ep_victim : to;
 
 		pos->board[victim_sq] = undo->captured;
 		list_restore(pos, them, victim_sq, undo->captured_index);

@@ -56,9 +56,10 @@ in_wall(const struct rect *r, int file, int rank)
 	bool file_inside = file >= r->file_min && file <= r->file_max;
 	bool rank_inside = rank >= r->rank_min && rank <= r->rank_max;
 
-	return (file_inside && (rank == r->rank_min - 1 ||
-	                           rank == r->rank_max + 1)) ||
-	    (rank_inside && (file == r->file_min - 1 || file == r->file_max + 1));
+	return (file_inside &&
+	           (rank == r->rank_min - 1 || rank == r->rank_max + 1)) ||
+	    (rank_inside &&
+	        (file == r->file_min - 1 || file == r->file_max + 1));
 }
 
 static void
@@ -105,11 +106,13 @@ init_promotion(struct bc_variant *v)
 			if (!rel)
 				continue;
 			if (d->promo_in_enemy_castle)
-				*zone = in_own_castle(v, !color, sq) ? ZONE_FORCED
-				                                     : ZONE_NONE;
+				*zone = in_own_castle(v, !color, sq)
+				    ? ZONE_FORCED
+				    : ZONE_NONE;
 			else if (rel == d->ranks)
 				*zone = ZONE_FORCED;
-			else if (d->promo_first_rank && rel >= d->promo_first_rank)
+			else if (d->promo_first_rank &&
+			    rel >= d->promo_first_rank)
 				*zone = ZONE_OPTIONAL;
 		}
 }
@@ -126,7 +129,8 @@ init_attacks(struct bc_variant *v)
 
 		for (int t = 1; t <= v->def->type_count; t++)
 			for (int i = 0; i < v->ray_count[t]; i++) {
-				const struct ray *r = &v->def->pieces[t].rays[i];
+				const struct ray *r =
+				    &v->def->pieces[t].rays[i];
 				struct attack_dir a = {
 					.step = (int16_t)-v->delta[color][t][i],
 					.fly = (r->flags & RAY_FLY) != 0,
@@ -141,9 +145,11 @@ init_attacks(struct bc_variant *v)
 				if (!a.fly && r->range > 1)
 					abort(); /* a descriptor bug */
 				for (k = 0; k < *count; k++) {
-					struct attack_dir *b = &v->attack[color][k];
+					struct attack_dir *b =
+					    &v->attack[color][k];
 
-					if (b->step == a.step && b->fly == a.fly &&
+					if (b->step == a.step &&
+					    b->fly == a.fly &&
 					    b->from_min == a.from_min &&
 					    b->from_max == a.from_max)
 						break;
@@ -173,7 +179,8 @@ init_castling(struct bc_variant *v)
 	for (int color = 0; color < 2; color++) {
 		int rank = color == BC_WHITE ? 0 : d->ranks - 1;
 		int king_side = color == BC_WHITE ? BC_CASTLE_WK : BC_CASTLE_BK;
-		int queen_side = color == BC_WHITE ? BC_CASTLE_WQ : BC_CASTLE_BQ;
+		int queen_side =
+		    color == BC_WHITE ? BC_CASTLE_WQ : BC_CASTLE_BQ;
 
 		v->castle_mask[BC_SQUARE(d->castle_king_file, rank)] |=
 		    (uint8_t)(king_side | queen_side);
@@ -231,7 +238,8 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 		    (uint16_t)(1u << v->type_of_letter[(unsigned char)*c]);
 	for (int r = 0; r < d->ranks; r++)
 		for (int f = 0; f < d->files; f++) {
-			v->rel_rank[BC_WHITE][BC_SQUARE(f, r)] = (uint8_t)(r + 1);
+			v->rel_rank[BC_WHITE][BC_SQUARE(f, r)] =
+			    (uint8_t)(r + 1);
 			v->rel_rank[BC_BLACK][BC_SQUARE(f, r)] =
 			    (uint8_t)(d->ranks - r);
 		}

@@ -11,17 +11,17 @@
  * to its castle, takes anything there.
  */
 static bool
-chad_can_capture(const struct bc_variant *v, int color, int type, int from,
-    int to)
+chad_can_capture(
+    const struct bc_variant *v, int color, int type, int from, int to)
 {
-	unsigned own_castle = color == BC_WHITE ? BC_REGION_CASTLE_WHITE
-	                                        : BC_REGION_CASTLE_BLACK;
-	unsigned own_wall = color == BC_WHITE ? BC_REGION_WALL_WHITE
-	                                      : BC_REGION_WALL_BLACK;
-	unsigned enemy_castle = color == BC_WHITE ? BC_REGION_CASTLE_BLACK
-	                                          : BC_REGION_CASTLE_WHITE;
-	unsigned enemy_wall = color == BC_WHITE ? BC_REGION_WALL_BLACK
-	                                        : BC_REGION_WALL_WHITE;
+	unsigned own_castle =
+	    color == BC_WHITE ? BC_REGION_CASTLE_WHITE : BC_REGION_CASTLE_BLACK;
+	unsigned own_wall =
+	    color == BC_WHITE ? BC_REGION_WALL_WHITE : BC_REGION_WALL_BLACK;
+	unsigned enemy_castle =
+	    color == BC_WHITE ? BC_REGION_CASTLE_BLACK : BC_REGION_CASTLE_WHITE;
+	unsigned enemy_wall =
+	    color == BC_WHITE ? BC_REGION_WALL_BLACK : BC_REGION_WALL_WHITE;
 
 	if (v->def->pieces[type].flags & PIECE_ROYAL)
 		return true;

@@ -84,8 +84,8 @@ struct variant_def;
  * May piece `type` of `color` capture from `from` to `to`?  A variant hook
  * for capture rules that rays cannot express (Chad).  Squares are cells.
  */
-typedef bool (*capture_hook)(const struct bc_variant *v, int color, int type,
-    int from, int to);
+typedef bool (*capture_hook)(
+    const struct bc_variant *v, int color, int type, int from, int to);
 
 struct variant_def {
 	bc_variant_id id;
@@ -93,13 +93,13 @@ struct variant_def {
 	const char *name;
 	uint8_t files, ranks;
 	const char *start_fen;
-	uint8_t type_count;               /* pieces[1..type_count] */
+	uint8_t type_count;                    /* pieces[1..type_count] */
 	struct piece_def pieces[BC_MAX_TYPES]; /* index 0 unused */
 
 	/* Promotion: letters it may become, and where. */
 	const char *promo_letters;
 	enum promo_rule promo_rule;
-	uint8_t promo_first_rank; /* relative rank where optional promotion
+	uint8_t promo_first_rank;   /* relative rank where optional promotion
 	                           * starts; forced on the last rank */
 	bool promo_in_enemy_castle; /* Chad: forced, inside the enemy castle */
 
@@ -131,18 +131,19 @@ struct attack_dir {
 /* A variant: its data plus tables derived from it once. */
 struct bc_variant {
 	const struct variant_def *def;
-	int16_t delta[2][BC_MAX_TYPES][MAX_RAYS]; /* ray steps as cell offsets */
-	uint8_t rel_rank[2][BC_CELLS];            /* 1-based, 0 off the board */
-	uint8_t region[BC_CELLS];                 /* enum bc_region bits */
-	uint8_t promo_zone[2][BC_CELLS];          /* enum promo_zone */
-	uint8_t promo_types[BC_MAX_TYPES];        /* 0-terminated */
+	int16_t delta[2][BC_MAX_TYPES]
+	             [MAX_RAYS];           /* ray steps as cell offsets */
+	uint8_t rel_rank[2][BC_CELLS];     /* 1-based, 0 off the board */
+	uint8_t region[BC_CELLS];          /* enum bc_region bits */
+	uint8_t promo_zone[2][BC_CELLS];   /* enum promo_zone */
+	uint8_t promo_types[BC_MAX_TYPES]; /* 0-terminated */
 	uint8_t royal_type;
 	uint8_t ray_count[BC_MAX_TYPES];
 	uint8_t start_count[BC_MAX_TYPES]; /* each side's, from the start FEN */
 	uint8_t max_pieces;                /* per side: the start total */
 	bool has_flyers;
 	uint8_t type_of_letter[128];
-	uint16_t minor_types;   /* bit t: type t is a lone minor */
+	uint16_t minor_types; /* bit t: type t is a lone minor */
 	uint16_t confined_types;
 	int attack_count[2];
 	struct attack_dir attack[2][MAX_ATTACK_DIRS]; /* by attacker colour */
@@ -175,8 +176,9 @@ is_confined(const bc_variant *v, int type)
 static inline bool
 in_own_castle(const bc_variant *v, int color, int sq)
 {
-	return v->region[sq] & (color == BC_WHITE ? BC_REGION_CASTLE_WHITE
-	                                          : BC_REGION_CASTLE_BLACK);
+	return v->region[sq] &
+	    (color == BC_WHITE ? BC_REGION_CASTLE_WHITE
+	                       : BC_REGION_CASTLE_BLACK);
 }
 
 #endif
