@@ -8,12 +8,14 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "bigchess/bigchess.h"
+#include "records.h"
 
 enum { EXIT_USAGE = 2, PERFT_MAX_DEPTH = 20 };
 
@@ -22,6 +24,10 @@ struct options {
 	const char *fen;
 	int perft_depth; /* 0: not in perft mode */
 	int divide;
+	const char *load;  /* a PGN file */
+	int game_number;   /* which game of it, from 1 */
+	const char *print; /* "fen" or "pgn": print and exit */
+	bool variant_given;
 };
 
 static const char usage_text[] =
@@ -35,6 +41,12 @@ static const char usage_text[] =
     "                       'Nodes searched: COUNT', the time goes to stderr\n"
     "      --divide         with --perft: first one line 'MOVE: COUNT' for\n"
     "                       each legal move (coordinate notation)\n"
+    "      --load=FILE      load a PGN game (the first, or the --game'th)\n"
+    "      --game=N         with --load: the Nth game of the file\n"
+    "      --print=WHAT     with --load: print the final position's FEN\n"
+    "                       (WHAT=fen) or the normalised PGN (WHAT=pgn)\n"
+    "                       and exit; games without a Variant tag are\n"
+    "                       taken to be of --variant\n"
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n"
     "\n"
@@ -60,6 +72,21 @@ usage_error(const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
+/* A whole number from `min` to `max`, or a usage error naming `option`. */
+static int
+parse_number(const char *option, const char *arg, int min, int max)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n < min || n > max)
+		usage_error("%s wants a number from %d to %d, not '%s'", option,
+		    min, max, arg);
+	return (int)n;
+}
+
 static int
 parse_depth(const char *arg)
 {
@@ -77,12 +104,22 @@ parse_depth(const char *arg)
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
-	enum { OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE };
+	enum {
+		OPT_FEN = 256,
+		OPT_PERFT,
+		OPT_DIVIDE,
+		OPT_LOAD,
+		OPT_GAME,
+		OPT_PRINT
+	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "perft", required_argument, NULL, OPT_PERFT },
 		{ "divide", no_argument, NULL, OPT_DIVIDE },
+		{ "load", required_argument, NULL, OPT_LOAD },
+		{ "game", required_argument, NULL, OPT_GAME },
+		{ "print", required_argument, NULL, OPT_PRINT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -95,6 +132,7 @@ parse_options(int argc, char **argv, struct options *o)
 		switch (c) {
 		case 'v':
 			o->variant = bc_variant_find(optarg);
+			o->variant_given = true;
 			if (!o->variant)
 				usage_error(
 				    "unknown variant '%s': use chad, grand "
@@ -109,6 +147,20 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_DIVIDE:
 			o->divide = 1;
+			break;
+		case OPT_LOAD:
+			o->load = optarg;
+			break;
+		case OPT_GAME:
+			o->game_number =
+			    parse_number("--game", optarg, 1, 1000000);
+			break;
+		case OPT_PRINT:
+			if (strcmp(optarg, "fen") && strcmp(optarg, "pgn"))
+				usage_error(
+				    "--print wants fen or pgn, not '%s'",
+				    optarg);
+			o->print = optarg;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -128,6 +180,11 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	if (o->divide && !o->perft_depth)
 		usage_error("%s goes with --perft", "--divide");
+	if ((o->game_number || o->print) && !o->load)
+		usage_error(
+		    "%s goes with --load", o->print ? "--print" : "--game");
+	if (o->load && o->fen)
+		usage_error("%s", "--load and --fen cannot go together");
 }
 
 static double
@@ -203,6 +260,10 @@ main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (o.perft_depth)
 		return run_perft(&o);
+	if (o.load && o.print)
+		return records_print(o.load, o.game_number ? o.game_number : 1,
+		    strcmp(o.print, "fen") ? PRINT_PGN : PRINT_FEN,
+		    o.variant_given ? o.variant : NULL);
 	fputs("bigchess: the interactive game is not built yet; "
 	      "try 'bigchess --perft 3' or 'bigchess --help'\n",
 	    stderr);

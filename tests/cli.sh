@@ -42,6 +42,26 @@ expect 1 'bad FEN' -- --perft 1 --fen 'garbage'
 expect 1 'kings' -- --perft 1 --fen '10/10/10/10/10/10/10/10/10/10 w - - 0 1'
 expect 1 'not built yet' --
 
+# --load FILE --print fen|pgn
+pgn=${TMPDIR:-/tmp}/bigchess-cli-$$.pgn
+trap 'rm -f "$pgn"' EXIT
+cat >"$pgn" <<'PGN'
+[Event "cli test"]
+[Variant "Grand Chess"]
+
+1. e5 {double step} e6 2. Nc4 $1 (2. Nd4 Nc7) Nc7 3. Nd6 1-0
+
+[Variant "Chad"]
+1. Rc3c1 Rj10j12 *
+PGN
+expect 0 '^r8r/2bqkcabn1/pppp1ppppp/2n7/3Np5/4P5/10/PPPP1PPPPP/2BQKCABN1/R8R b - - 3 3$' -- --load "$pgn" --print fen
+expect 0 '^1\. e5 e6 2\. Nc4 Nc7 3\. Nd6 1-0$' -- --load "$pgn" --print pgn
+expect 0 '^\[Variant "Chad"\]$' -- --load "$pgn" --game 2 --print pgn
+expect 1 'holds 2 games, not 3' -- --load "$pgn" --game 3 --print fen
+expect 1 'cannot open' -- --load /nonexistent/x.pgn --print fen
+expect 2 'goes with --load' -- --print fen
+expect 2 'wants fen or pgn' -- --load "$pgn" --print xml
+
 # The last line of perft output is always the node count.
 last=$("$BIGCHESS" --perft 2 --divide --variant chad 2>/dev/null | tail -n 1)
 [ "$last" = "Nodes searched: 2844" ] && ok || bad "divide last line: $last"

@@ -9,6 +9,7 @@
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
+#include "pgn.h"
 #include "position.h"
 #include "variant.h"
 

@@ -1,0 +1,145 @@
+/*
+ * records.c - reading PGN files for --load, and --print.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "records.h"
+
+enum { PGN_FILE_MAX = 64 << 20 };
+
+/* Reads all of `path` into a new buffer; NULL with a message on failure. */
+static char *
+read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *data = NULL;
+	size_t cap = 0;
+
+	*len = 0;
+	if (!f) {
+		fprintf(stderr, "bigchess: cannot open %s: %s\n", path,
+		    strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t n;
+
+		if (*len + 65536 + 1 > cap) {
+			char *grown;
+
+			cap = cap ? cap * 2 : 65536 * 2;
+			if (cap > PGN_FILE_MAX + 65536 + 1 ||
+			    !(grown = realloc(data, cap))) {
+				fprintf(stderr,
+				    "bigchess: %s is too large (the "
+				    "limit is %d MiB)\n",
+				    path, PGN_FILE_MAX >> 20);
+				goto fail;
+			}
+			data = grown;
+		}
+		n = fread(data + *len, 1, 65536, f);
+		*len += n;
+		if (n < 65536)
+			break;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "bigchess: cannot read %s: %s\n", path,
+		    strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	data[*len] = '\0';
+	return data;
+fail:
+	fclose(f);
+	free(data);
+	return NULL;
+}
+
+/* Writes `g` as PGN with the result its record gave. */
+static int
+write_with_result(const bc_pgn_game *g, char **pgn)
+{
+	bc_pgn_tag *tags = malloc((size_t)(g->tag_count + 1) * sizeof *tags);
+	char result_name[] = "Result";
+	char result[sizeof g->result];
+	int n = 0, rc;
+
+	if (!tags)
+		return BC_ENOMEM;
+	for (int i = 0; i < g->tag_count; i++)
+		if (strcmp(g->tags[i].name, "Result"))
+			tags[n++] = g->tags[i];
+	memcpy(result, g->result, sizeof result);
+	tags[n].name = result_name;
+	tags[n++].value = result;
+	rc = bc_pgn_write(g->game, tags, n, pgn);
+	free(tags);
+	return rc;
+}
+
+int
+records_print(const char *path, int number, enum print_what what,
+    const bc_variant *fallback)
+{
+	size_t len, offset = 0;
+	char *text = read_file(path, &len);
+	int status = 1;
+
+	if (!text)
+		return 1;
+	for (int i = 1;; i++) {
+		bc_pgn_game g;
+		bc_error err;
+		int rc = bc_pgn_read(text, len, &offset, fallback, i, &g, &err);
+
+		if (rc == BC_ENOTFOUND) {
+			if (i == 1)
+				fprintf(stderr, "bigchess: %s holds no game\n",
+				    path);
+			else
+				fprintf(stderr,
+				    "bigchess: %s holds %d game%s, not %d\n",
+				    path, i - 1, i == 2 ? "" : "s", number);
+			break;
+		}
+		if (i < number) {
+			/* A bad game before the one wanted does not matter. */
+			if (rc == BC_OK)
+				bc_pgn_game_free(&g);
+			continue;
+		}
+		if (rc != BC_OK) {
+			fprintf(
+			    stderr, "bigchess: %s: %s\n", path, err.message);
+			break;
+		}
+		if (what == PRINT_FEN) {
+			char fen[BC_FEN_MAX];
+
+			bc_position_to_fen(
+			    bc_game_position(g.game), fen, sizeof fen);
+			printf("%s\n", fen);
+			status = 0;
+		} else {
+			char *pgn;
+
+			/* The record's result stands where the rules see none. */
+			if (write_with_result(&g, &pgn) == BC_OK) {
+				fputs(pgn, stdout);
+				free(pgn);
+				status = 0;
+			} else {
+				fputs("bigchess: out of memory\n", stderr);
+			}
+		}
+		bc_pgn_game_free(&g);
+		break;
+	}
+	free(text);
+	return status;
+}
