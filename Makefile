@@ -3,7 +3,9 @@
 #   make            the bigchess binary and libbigchess.a
 #   make play       build and start playing
 #   make check      build and run every test, normally and under
-#                   AddressSanitizer + UndefinedBehaviorSanitizer
+#                   AddressSanitizer + UndefinedBehaviorSanitizer, and
+#                   lint the man pages
+#   make man-lint   lint the man pages (groff and mandoc, 80 columns)
 #   make bench      perft benchmarks with nodes per second
 #   make deps       install the Debian packages needed to build and test
 #   make install    binary and man pages under $(DESTDIR)$(PREFIX)
@@ -55,7 +57,7 @@ LIB = $(BUILD)/libbigchess.a
 BIN = $(BUILD)/bigchess
 TEST_BIN = $(BUILD)/check_bigchess
 
-.PHONY: all check test bench play deps install uninstall clean
+.PHONY: all check test man-lint bench play deps install uninstall clean
 
 all: $(BIN) $(LIB)
 	@ln -sf $(BIN) bigchess 2>/dev/null || true
@@ -92,15 +94,20 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 	    -x c -c -o $@ -
 
 # One full test run in $(BUILD): the Check suites, then the scripts that
-# drive the real binary.
+# drive the real binary (tests/man.sh checks the man pages' examples).
 test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o
 	BIGCHESS=$(BIN) $(TEST_BIN)
 	BIGCHESS=$(BIN) sh tests/cli.sh
+	BIGCHESS=$(BIN) sh tests/man.sh
 
 check:
 	@sh tools/deps ensure
 	$(MAKE) BUILD=build/check WERROR=1 test
 	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" test
+	$(MAKE) man-lint
+
+man-lint:
+	@sh tools/man-lint man/*.6
 
 bench: $(BIN)
 	@sh tools/bench $(BIN)
