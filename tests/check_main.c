@@ -21,6 +21,7 @@ static const struct {
 	{ "chad", chad_suite },
 	{ "hadean", hadean_suite },
 	{ "crosscheck", crosscheck_suite },
+	{ "pgn", pgn_suite },
 };
 
 static int
