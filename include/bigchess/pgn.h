@@ -50,7 +50,7 @@ const char *bc_pgn_tag_value(const bc_pgn_game *g, const char *name);
 /*
  * Writes `game` as PGN into a new NUL-terminated string in *out (free it
  * with free()).  The Seven Tag Roster comes first, taking values from
- * `tags` (missing ones are "?"; the Result is the game's, or the given one
+ * `tags` (missing ones are "?", the Date "????.??.??"; the Result is the game's, or the given one
  * while the rules see the game as unfinished), then Variant,
  * SetUp and FEN when the game did not start from the start position, then
  * the other `tags` in order.  Moves are SAN, lines at most 79 columns.

@@ -63,6 +63,7 @@ struct scan {
 	size_t len, at;
 	int number; /* the game's number, for messages */
 	bc_error *err;
+	bool in_tags; /* still in the tag section */
 };
 
 static int
@@ -108,16 +109,18 @@ skip_line(struct scan *sc)
 static int
 skip_filler(struct scan *sc)
 {
+	size_t opened = 0; /* where the outermost variation began */
 	int depth = 0;
 
 	for (;;) {
 		int c = peek(sc);
 
 		if (c == EOF) {
-			if (depth)
-				return scan_fail(sc, BC_ESYNTAX,
-				    "a variation '(' is never closed");
-			return BC_OK;
+			if (!depth)
+				return BC_OK;
+			sc->at = opened;
+			return scan_fail(
+			    sc, BC_ESYNTAX, "a variation '(' is never closed");
 		}
 		if (isspace(c)) {
 			sc->at++;
@@ -134,7 +137,8 @@ skip_filler(struct scan *sc)
 				    "a comment '{' is never closed");
 			sc->at = (size_t)(end - sc->text) + 1;
 		} else if (c == '(') {
-			depth++;
+			if (!depth++)
+				opened = sc->at;
 			sc->at++;
 		} else if (c == ')' && depth) {
 			depth--;
@@ -186,7 +190,7 @@ read_tag(struct scan *sc, bc_pgn_game *g)
 	int c;
 
 	sc->at++; /* [ */
-	while (peek(sc) == ' ' || peek(sc) == '\t')
+	while (isspace(peek(sc)))
 		sc->at++;
 	name_start = sc->at;
 	while (isalnum(peek(sc)) || peek(sc) == '_')
@@ -194,7 +198,7 @@ read_tag(struct scan *sc, bc_pgn_game *g)
 	name_len = sc->at - name_start;
 	if (!name_len)
 		return scan_fail(sc, BC_ESYNTAX, "a tag has no name");
-	while (peek(sc) == ' ' || peek(sc) == '\t')
+	while (isspace(peek(sc)))
 		sc->at++;
 	if (peek(sc) != '"')
 		return scan_fail(sc, BC_ESYNTAX, "tag %.*s has no quoted value",
@@ -217,7 +221,7 @@ read_tag(struct scan *sc, bc_pgn_game *g)
 		sc->at++;
 	}
 	sc->at++; /* " */
-	while (peek(sc) == ' ' || peek(sc) == '\t')
+	while (isspace(peek(sc)))
 		sc->at++;
 	if (peek(sc) != ']')
 		return scan_fail(sc, BC_ESYNTAX,
@@ -253,7 +257,11 @@ read_token(struct scan *sc, char *token, size_t size)
 	return n;
 }
 
-/* Drops a leading move number ("12." or "12...") from `token`. */
+/*
+ * Drops a leading move number from `token`: "12." or "12..." before a
+ * move, or a token that is only a number or only periods ("12", "...",
+ * as PGN import allows).  No move starts with a digit and a period.
+ */
 static const char *
 strip_move_number(const char *token)
 {
@@ -261,7 +269,9 @@ strip_move_number(const char *token)
 
 	while (isdigit((unsigned char)*p))
 		p++;
-	if (p == token || *p != '.')
+	if (!*p)
+		return p;
+	if (*p != '.')
 		return token;
 	while (*p == '.')
 		p++;
@@ -337,11 +347,52 @@ read_moves(struct scan *sc, bc_pgn_game *g)
 	}
 }
 
+static bool
+line_starts_with_tag(const struct scan *sc, size_t at)
+{
+	while (at < sc->len && (sc->text[at] == ' ' || sc->text[at] == '\t'))
+		at++;
+	return at < sc->len && sc->text[at] == '[';
+}
+
+static size_t
+next_line(const struct scan *sc, size_t at)
+{
+	while (at < sc->len && sc->text[at] != '\n' && sc->text[at] != '\r')
+		at++;
+	while (at < sc->len && (sc->text[at] == '\n' || sc->text[at] == '\r'))
+		at++;
+	return at;
+}
+
+/*
+ * After an error, finds where the next game starts so that a caller can go
+ * on: past the rest of the tag section if the error was in it, then past
+ * the movetext to the next line that opens a tag.
+ */
+static size_t
+skip_bad_game(const struct scan *sc)
+{
+	size_t at = sc->at;
+
+	if (sc->in_tags) {
+		at = next_line(sc, at);
+		while (at < sc->len && line_starts_with_tag(sc, at))
+			at = next_line(sc, at);
+	} else if (at < sc->len && at > 0 && sc->text[at - 1] != '\n' &&
+	    sc->text[at - 1] != '\r') {
+		at = next_line(sc, at);
+	}
+	while (at < sc->len && !line_starts_with_tag(sc, at))
+		at = next_line(sc, at);
+	return at > sc->at ? at : sc->len;
+}
+
 int
 bc_pgn_read(const char *text, size_t len, size_t *offset,
     const bc_variant *fallback, int number, bc_pgn_game *out, bc_error *err)
 {
-	struct scan sc = { text, len, *offset, number, err };
+	struct scan sc = { text, len, *offset, number, err, false };
 	int rc;
 
 	memset(out, 0, sizeof *out);
@@ -354,11 +405,13 @@ bc_pgn_read(const char *text, size_t len, size_t *offset,
 		*offset = sc.at;
 		return BC_ENOTFOUND;
 	}
+	sc.in_tags = true;
 	while (peek(&sc) == '[') {
 		if ((rc = read_tag(&sc, out)) != BC_OK ||
 		    (rc = skip_filler(&sc)) != BC_OK)
 			goto fail;
 	}
+	sc.in_tags = false;
 	{
 		const char *tagged = bc_pgn_tag_value(out, "Result");
 
@@ -371,10 +424,7 @@ bc_pgn_read(const char *text, size_t len, size_t *offset,
 	*offset = sc.at;
 	return BC_OK;
 fail:
-	/* Step past the bad game so that a caller can go on to the next. */
-	while (sc.at < len && !(text[sc.at] == '[' && at_line_start(&sc)))
-		sc.at++;
-	*offset = sc.at > *offset ? sc.at : len;
+	*offset = skip_bad_game(&sc);
 	bc_pgn_game_free(out);
 	return rc;
 }
@@ -411,7 +461,8 @@ write_tag(struct sbuf *b, const char *name, const char *value)
 	for (const char *p = value; *p; p++) {
 		if (*p == '"' || *p == '\\')
 			sbuf_add(b, "\\", 1);
-		sbuf_add(b, p, 1);
+		/* A tag is one line of printing characters. */
+		sbuf_add(b, iscntrl((unsigned char)*p) ? " " : p, 1);
 	}
 	sbuf_puts(b, "\"]\n");
 }
@@ -465,7 +516,11 @@ bc_pgn_write(
 	for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
 		const char *v = given_tag(tags, tag_count, roster[i]);
 
-		write_tag(&b, roster[i], v ? v : "?");
+		/* An unknown date has the standard's own form. */
+		write_tag(&b, roster[i],
+		    v                                ? v
+		        : !strcmp(roster[i], "Date") ? "????.??.??"
+		                                     : "?");
 	}
 	write_tag(&b, "Result", result);
 	write_tag(&b, "Variant", bc_variant_name(bc_game_variant(game)));
