@@ -21,6 +21,7 @@ static const struct {
 	{ "chad", chad_suite },
 	{ "hadean", hadean_suite },
 	{ "crosscheck", crosscheck_suite },
+	{ "ui", ui_suite },
 };
 
 static int

@@ -45,5 +45,6 @@ Suite *crosscheck_suite(void);
 Suite *chad_suite(void);
 Suite *hadean_suite(void);
 Suite *grand_suite(void);
+Suite *ui_suite(void);
 
 #endif
