@@ -118,18 +118,25 @@ file_col(const struct pty *p, char file)
 	return -1;
 }
 
-/* Where square `name` ("e3") is on screen. */
+/*
+ * Where square `name` ("e3") is on screen.  A redraw may be on its way
+ * (curses writes top to bottom), so this waits for the coordinates.
+ */
 static void
-square_at(const struct pty *p, const char *name, int *row, int *col)
+square_at(struct pty *p, const char *name, int *row, int *col)
 {
-	*row = rank_row(p, atoi(name + 1));
-	*col = file_col(p, name[0]);
-	ck_assert_msg(*row >= 0 && *col >= 0, "square %s not on screen:\n%s",
-	    name, pty_dump(p));
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		*row = rank_row(p, atoi(name + 1));
+		*col = file_col(p, name[0]);
+		if (*row >= 0 && *col >= 0)
+			return;
+		pty_pump(p, 20);
+	}
+	ck_abort_msg("square %s not on screen:\n%s", name, pty_dump(p));
 }
 
 static VTermScreenCell
-square_cell(const struct pty *p, const char *name)
+square_cell(struct pty *p, const char *name)
 {
 	int row, col;
 
@@ -139,12 +146,32 @@ square_cell(const struct pty *p, const char *name)
 
 /* The character shown on square `name`: ASCII, or '?' for others. */
 static char
-square_char(const struct pty *p, const char *name)
+square_char(struct pty *p, const char *name)
 {
 	uint32_t ch = square_cell(p, name).chars[0];
 
 	return ch == 0 ? ' ' : ch < 0x80 ? (char)ch : '?';
 }
+
+/* Waits for the character `dx` columns right of square `sq`'s centre. */
+static bool
+wait_mark(struct pty *p, const char *sq, int dx, uint32_t ch)
+{
+	int row, col;
+
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		square_at(p, sq, &row, &col);
+		if (pty_cell(p, row, col + dx).chars[0] == ch)
+			return true;
+		pty_pump(p, 20);
+	}
+	return false;
+}
+
+#define ASSERT_MARK(p, sq, dx, ch) \
+	ck_assert_msg(wait_mark((p), (sq), (dx), (ch)), \
+	    "no '%c' at %+d from %s; screen:\n%s", (ch), (dx), (sq), \
+	    pty_dump(p))
 
 static bool
 same_bg(VTermScreenCell a, VTermScreenCell b)
@@ -152,8 +179,20 @@ same_bg(VTermScreenCell a, VTermScreenCell b)
 	return vterm_color_is_equal(&a.bg, &b.bg);
 }
 
+/* Waits up to WAIT_MS for `ch` to show on square `sq`. */
+static bool
+wait_piece(struct pty *p, const char *sq, char ch)
+{
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		if (square_char(p, sq) == ch)
+			return true;
+		pty_pump(p, 20);
+	}
+	return false;
+}
+
 #define ASSERT_PIECE(p, sq, ch) \
-	ck_assert_msg(square_char((p), (sq)) == (ch), \
+	ck_assert_msg(wait_piece((p), (sq), (ch)), \
 	    "expected '%c' on %s, found '%c'; screen:\n%s", (ch), (sq), \
 	    square_char((p), (sq)), pty_dump(p))
 
@@ -295,7 +334,6 @@ START_TEST(test_move_by_cursor)
 {
 	struct pty p;
 	const char *args[] = { "--variant", "grand", NULL };
-	int row, col;
 
 	start(&p, 24, 80, args, NULL);
 	WAIT_GAME(&p);
@@ -309,12 +347,9 @@ START_TEST(test_move_by_cursor)
 	ck_assert(!same_bg(square_cell(&p, "e5"), square_cell(&p, "c5")));
 	/* The cursor [ ] moves on; the picked-up pawn is marked < >. */
 	pty_send(&p, "k");
-	WAIT_FOR(&p, "[?]");
-	square_at(&p, "e3", &row, &col);
-	ck_assert_uint_eq(pty_cell(&p, row, col - 1).chars[0], '<');
-	ck_assert_uint_eq(pty_cell(&p, row, col + 1).chars[0], '>');
-	square_at(&p, "e4", &row, &col);
-	ck_assert_uint_eq(pty_cell(&p, row, col - 1).chars[0], '[');
+	ASSERT_MARK(&p, "e3", -1, '<');
+	ASSERT_MARK(&p, "e3", 1, '>');
+	ASSERT_MARK(&p, "e4", -1, '[');
 	pty_send(&p, "k" ENTER);
 	WAIT_FOR(&p, "Black to move");
 	WAIT_FOR(&p, "1. e5");
@@ -428,7 +463,7 @@ START_TEST(test_grand_promotion)
 	/* The cursor starts on the king, e1: up to e7, pick up, drop on e8. */
 	pty_send(&p, "kkkkkk" ENTER "k" ENTER);
 	WAIT_FOR(&p, "Promotion");
-	WAIT_FOR(&p, "Stay a pawn");
+	WAIT_FOR(&p, "Knight (e8=N)");
 	ck_assert_int_eq(count_on_screen(&p, all), 7);
 	pty_send(&p, "p");
 	WAIT_FOR(&p, "1. e8");
@@ -466,6 +501,7 @@ START_TEST(test_grand_promotion_lost_types_only)
 	/* After the undo the cursor is on the pawn taken back, on e7. */
 	pty_send(&p, ENTER "k" ENTER);
 	WAIT_FOR(&p, "Stay a pawn");
+	WAIT_FOR(&p, "Knight (e8=N)");
 	ck_assert_int_eq(count_on_screen(&p, others), 6);
 	ck_assert(!pty_find(&p, "Queen", NULL, NULL));
 	/* Esc closes the chooser without moving. */
@@ -548,13 +584,7 @@ START_TEST(test_checkmate)
 	/* The checkmated king is marked (once the cursor, which Black left
 	 * on its king, moves away). */
 	pty_send(&p, "l");
-	WAIT_FOR(&p, "[ ]");
-	{
-		int row, col;
-
-		square_at(&p, "a10", &row, &col);
-		ck_assert_uint_eq(pty_cell(&p, row, col - 1).chars[0], '!');
-	}
+	ASSERT_MARK(&p, "a10", -1, '!');
 	/* A finished game quits without asking. */
 	pty_send(&p, "q");
 	expect_exit(&p, 0);
@@ -646,7 +676,6 @@ START_TEST(test_ascii_mode)
 {
 	struct pty p;
 	const char *args[] = { "--variant", "hadean", "--ascii", NULL };
-	int row, col;
 
 	start(&p, 24, 80, args, NULL);
 	WAIT_GAME(&p);
@@ -655,9 +684,8 @@ START_TEST(test_ascii_mode)
 		for (int c = 0; c < p.cols; c++)
 			ck_assert_msg(pty_cell(&p, r, c).chars[0] < 0x80,
 			    "non-ASCII at %d,%d:\n%s", r, c, pty_dump(&p));
-	square_at(&p, "g1", &row, &col);
-	ck_assert_uint_eq(pty_cell(&p, row, col - 1).chars[0], '[');
-	ck_assert_uint_eq(pty_cell(&p, row, col + 1).chars[0], ']');
+	ASSERT_MARK(&p, "g1", -1, '[');
+	ASSERT_MARK(&p, "g1", 1, ']');
 	pty_send(&p, "k" ENTER);
 	WAIT_FOR(&p, "The bishop on g2 has no legal move.");
 	pty_send(&p, "k" ENTER "kk" ENTER);
@@ -679,7 +707,7 @@ START_TEST(test_monochrome)
 	WAIT_GAME(&p);
 	for (char f = 'a'; f <= 'j'; f++)
 		for (int r = 1; r <= 10; r++) {
-			char sq[8];
+			char sq[16];
 			VTermScreenCell cell;
 
 			snprintf(sq, sizeof sq, "%c%d", f, r);

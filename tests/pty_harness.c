@@ -263,8 +263,11 @@ pty_wait_text(struct pty *p, const char *text, int ms)
 	for (;;) {
 		int64_t left;
 
-		if (pty_find(p, text, NULL, NULL))
+		if (pty_find(p, text, NULL, NULL)) {
+			/* The rest of the frame is usually right behind. */
+			pty_settle(p, 10, 200);
 			return true;
+		}
 		left = deadline - now_ms();
 		if (left <= 0 || p->eof)
 			return pty_find(p, text, NULL, NULL);

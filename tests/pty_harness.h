@@ -50,7 +50,10 @@ void pty_key(struct pty *p, VTermKey key);
 /* Reads what the program wrote for up to `ms`; false once nothing came. */
 bool pty_pump(struct pty *p, int ms);
 
-/* Waits up to `ms` until `text` is somewhere on the screen. */
+/*
+ * Waits up to `ms` until `text` is somewhere on the screen, then reads
+ * what follows right behind it (the rest of a frame).
+ */
 bool pty_wait_text(struct pty *p, const char *text, int ms);
 
 /* Waits up to `ms` until `text` is nowhere on the screen. */
