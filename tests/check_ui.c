@@ -639,6 +639,83 @@ START_TEST(test_clock_flag_fall)
 }
 END_TEST
 
+/* Waits until rank `low` is shown below rank `high` on screen. */
+static bool
+wait_below(struct pty *p, int low, int high)
+{
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		int a = rank_row(p, low), b = rank_row(p, high);
+
+		if (a >= 0 && b >= 0 && a > b)
+			return true;
+		pty_pump(p, 20);
+	}
+	return false;
+}
+
+START_TEST(test_flip)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", NULL };
+
+	start(&p, 24, 80, args, NULL);
+	WAIT_GAME(&p);
+	ck_assert(wait_below(&p, 1, 10));
+	pty_send(&p, "f");
+	WAIT_FOR(&p, "Black is at the bottom.");
+	ck_assert_msg(wait_below(&p, 10, 1), "%s", pty_dump(&p));
+	ck_assert_int_lt(file_col(&p, 'j'), file_col(&p, 'a'));
+	/* Up is up on the screen: from e2 towards rank 1 now. */
+	pty_send(&p, "k" ENTER);
+	WAIT_FOR(&p, "Pick up a piece of White's (e1 is empty).");
+	pty_send(&p, ":flip" ENTER);
+	WAIT_FOR(&p, "White is at the bottom.");
+	ck_assert(wait_below(&p, 1, 10));
+	/* With automatic flip the side to move is at the bottom. */
+	pty_send(&p, "a");
+	WAIT_FOR(&p, "Automatic flip is on");
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "Black to move");
+	ck_assert_msg(wait_below(&p, 10, 1), "%s", pty_dump(&p));
+	pty_send(&p, ":e6" ENTER);
+	WAIT_FOR(&p, "White to move");
+	ck_assert(wait_below(&p, 1, 10));
+	pty_close(&p);
+}
+END_TEST
+
+START_TEST(test_new_game_from_game)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", NULL };
+
+	start(&p, 24, 80, args, NULL);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "1. e5");
+	/* n opens the new-game screen on this game's variant; Esc goes
+	 * back to the game as it was. */
+	pty_send(&p, "n");
+	WAIT_FOR(&p, "< Grand Chess >");
+	pty_send(&p, ESC);
+	WAIT_FOR(&p, "1. e5");
+	WAIT_FOR(&p, "Black to move");
+	/* A new Chad game with a 3-minute clock. */
+	pty_send(&p, "n");
+	WAIT_FOR(&p, "< Grand Chess >");
+	pty_key(&p, VTERM_KEY_LEFT);
+	WAIT_FOR(&p, "< Chad >");
+	pty_send(&p, "jjj3");
+	WAIT_FOR(&p, "< 3 >");
+	pty_send(&p, ENTER);
+	WAIT_GAME(&p);
+	WAIT_FOR(&p, "Chad");
+	WAIT_ROW(&p, "White (human)", "3:00");
+	ck_assert(!pty_find(&p, "1. e5", NULL, NULL));
+	pty_close(&p);
+}
+END_TEST
+
 START_TEST(test_resize)
 {
 	struct pty p;
@@ -906,6 +983,8 @@ ui_suite(void)
 	tcase_add_test(play, test_resign_and_draw);
 	tcase_add_test(play, test_clock_flag_fall);
 	tcase_add_test(play, test_mouse);
+	tcase_add_test(play, test_flip);
+	tcase_add_test(play, test_new_game_from_game);
 	tcase_add_test(term, test_resize);
 	tcase_add_test(term, test_quit_restores_terminal);
 	tcase_add_loop_test(term, test_signal_restores_terminal, 0, 3);

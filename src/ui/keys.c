@@ -31,7 +31,7 @@ static const struct command_info commands[] = {
 	{ CMD_REDO, "redo", "redo", "replay a move taken back" },
 	{ CMD_FLIP, "flip", "flip", "turn the board round" },
 	{ CMD_AUTOFLIP, "autoflip", NULL,
-	    "turn the board to the side to move after each move (on/off)" },
+	    "keep the side to move at the bottom (on/off)" },
 	{ CMD_SCROLL_UP, NULL, NULL, "scroll the move list back" },
 	{ CMD_SCROLL_DOWN, NULL, NULL, "scroll the move list forward" },
 	{ CMD_RESIGN, "resign", NULL, "the side to move resigns" },

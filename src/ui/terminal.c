@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <langinfo.h>
+#include <poll.h>
 #include <locale.h>
 #include <signal.h>
 #include <sys/select.h>
@@ -97,9 +98,11 @@ block_signals(void)
 	sigprocmask(SIG_BLOCK, &set, &term.old_mask);
 }
 
-/* Waits until input is ready, `ms` pass (negative: forever) or a signal
- * arrives. */
-static void
+/*
+ * Waits until input is ready, `ms` pass (negative: forever) or a signal
+ * arrives.  Returns true if input is ready.
+ */
+static bool
 wait_input(int ms)
 {
 	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
@@ -109,9 +112,19 @@ wait_input(int ms)
 	sigemptyset(&none);
 	FD_ZERO(&fds);
 	FD_SET(STDIN_FILENO, &fds);
-	if (pselect(STDIN_FILENO + 1, &fds, NULL, NULL, ms < 0 ? NULL : &ts,
-	    &none) < 0 && errno != EINTR)
-		return;
+	return pselect(STDIN_FILENO + 1, &fds, NULL, NULL, ms < 0 ? NULL : &ts,
+	    &none) > 0;
+}
+
+/* True if the terminal has hung up (a dropped connection, a closed
+ * window), so that waiting for keys would spin. */
+static bool
+hung_up(void)
+{
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+
+	return poll(&pfd, 1, 0) > 0 &&
+	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL));
 }
 
 int
@@ -306,8 +319,11 @@ term_key(int timeout_ms, int *y, int *x)
 	timeout(0);
 	ch = getch();
 	if (ch == ERR && timeout_ms != 0) {
-		wait_input(timeout_ms);
+		bool ready = wait_input(timeout_ms);
+
 		ch = getch();
+		if (ch == ERR && ready && hung_up())
+			return TK_HANGUP;
 	}
 	switch (ch) {
 	case ERR:

@@ -59,7 +59,8 @@ enum term_key {
 	TK_BACKSPACE,
 	TK_DELETE,
 	TK_RESIZE,
-	TK_MOUSE, /* a click: term_mouse tells where */
+	TK_MOUSE, /* a press of the first mouse button */
+	TK_HANGUP, /* the terminal is gone */
 	TK_OTHER  /* a function key we do not use */
 };
 

@@ -211,6 +211,8 @@ run(struct ui *ui)
 			draw(ui);
 		key = term_key(wait_ms(ui), &y, &x);
 		ui->now = now_ms();
+		if (key == TK_HANGUP)
+			break;
 		if (key == TK_RESIZE) {
 			ui_relayout(ui);
 			flags = UI_DRAW;
