@@ -513,6 +513,75 @@ START_TEST(test_grand_promotion_lost_types_only)
 }
 END_TEST
 
+START_TEST(test_typed_promotion_asks)
+{
+	/* grand.md: on its 10th rank a pawn must promote.  Typed without a
+	 * piece, the move opens the chooser: the six lost types, and no
+	 * "stay a pawn".  (Queen, chancellor and rook give check on e10.) */
+	static const char *const types[] = { "Queen (e10=Q", "Chancellor",
+		"Archbishop", "Rook (e10=R", "Bishop (e10=B)", "Knight (e10=N)",
+		NULL };
+	struct pty p;
+	const char *args[] = { "--fen", "k9/4P5/10/10/10/10/10/10/10/4K5 w"
+		" - - 0 1", NULL };
+
+	start(&p, 24, 80, args, NULL);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e10" ENTER);
+	WAIT_FOR(&p, "Promotion");
+	WAIT_FOR(&p, "Knight (e10=N)");
+	ck_assert_int_eq(count_on_screen(&p, types), 6);
+	ck_assert(!pty_find(&p, "Stay a pawn", NULL, NULL));
+	/* Arrows and Enter choose too: down twice from the first item. */
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_send(&p, ENTER);
+	WAIT_GONE(&p, "Promotion");
+	WAIT_FOR(&p, "1. e10=");
+	ck_assert(square_char(&p, "e10") != 'P');
+	pty_close(&p);
+}
+END_TEST
+
+/* The number of screen rows that contain `text`. */
+static int
+rows_with(const struct pty *p, const char *text)
+{
+	char buf[512];
+	int n = 0;
+
+	for (int r = 0; r < p->rows; r++)
+		n += strstr(pty_row(p, r, buf), text) != NULL;
+	return n;
+}
+
+START_TEST(test_hadean_promotion)
+{
+	/* hadean.md: a pawn promotes on its last rank, mandatorily, to any of
+	 * Q R B E M F W S Z: nine choices. */
+	static const char *const names[] = { "Queen", "Rook", "Bishop",
+		"Flying elephant", "Flying warmachine", "Ferz-knight",
+		"Wazir-knight", "Ferz-sorcerer", "Wazir-sorcerer", NULL };
+	struct pty p;
+	const char *args[] = { "--variant", "hadean", "--fen",
+		"k11/4P7/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1", NULL };
+
+	start(&p, 24, 80, args, NULL);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e12" ENTER);
+	WAIT_FOR(&p, "Promotion");
+	WAIT_FOR(&p, "(e12=Z");
+	ck_assert_int_eq(rows_with(&p, "(e12="), 9);
+	for (int i = 0; names[i]; i++)
+		ck_assert_msg(pty_find(&p, names[i], NULL, NULL), "no %s:\n%s",
+		    names[i], pty_dump(&p));
+	pty_send(&p, "m");
+	WAIT_FOR(&p, "1. e12=M");
+	ASSERT_PIECE(&p, "e12", 'M');
+	pty_close(&p);
+}
+END_TEST
+
 START_TEST(test_hadean_castling_chooser)
 {
 	/* hadean.md: O-O-1 takes the king g1-h1 and the rook to g1; the king
@@ -977,6 +1046,8 @@ ui_suite(void)
 	tcase_add_test(play, test_undo_redo);
 	tcase_add_test(play, test_grand_promotion);
 	tcase_add_test(play, test_grand_promotion_lost_types_only);
+	tcase_add_test(play, test_typed_promotion_asks);
+	tcase_add_test(play, test_hadean_promotion);
 	tcase_add_test(play, test_hadean_castling_chooser);
 	tcase_add_test(play, test_chad_promotes_without_asking);
 	tcase_add_test(play, test_checkmate);

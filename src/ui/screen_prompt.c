@@ -28,6 +28,36 @@ prompt_draw(const struct ui *ui)
 	term_cursor(true, y, 1 + w);
 }
 
+/*
+ * True if `line` is ambiguous only in what a pawn promotes to ("e10"
+ * when it must promote): then every reading joins the same two squares,
+ * returned in *from and *to, and the chooser can ask.
+ */
+static bool
+promotion_squares(const struct ui *ui, const char *line, bc_square *from,
+    bc_square *to)
+{
+	const bc_variant *v = ui->play.variant;
+	bool found = false;
+
+	for (int t = 1; t <= bc_variant_piece_types(v); t++) {
+		char text[PROMPT_MAX + 8];
+		bc_move m;
+
+		snprintf(text, sizeof text, "%s=%c", line,
+		    bc_variant_piece_letter(v, t));
+		if (bc_move_parse(play_position(&ui->play), text, &m, NULL) !=
+		    BC_OK)
+			continue;
+		if (found && (BC_MOVE_FROM(m) != *from || BC_MOVE_TO(m) != *to))
+			return false;
+		*from = BC_MOVE_FROM(m);
+		*to = BC_MOVE_TO(m);
+		found = true;
+	}
+	return found;
+}
+
 /* Runs the typed line; the prompt is already closed. */
 static int
 submit(struct ui *ui, const char *line)
@@ -46,6 +76,12 @@ submit(struct ui *ui, const char *line)
 		return UI_DRAW;
 	}
 	rc = bc_move_parse(play_position(&ui->play), line, &m, &err);
+	if (rc == BC_EAMBIGUOUS) {
+		bc_square from, to;
+
+		if (promotion_squares(ui, line, &from, &to))
+			return actions_try_moves(ui, from, to);
+	}
 	if (rc != BC_OK) {
 		ui_error(ui, "%s", err.message);
 		return UI_DRAW | UI_BEEP;
