@@ -46,6 +46,7 @@ ENGINE_SRC = $(wildcard src/engine/*.c)
 UI_SRC = $(wildcard src/ui/*.c)
 APP_SRC = $(wildcard src/*.c)
 TEST_SRC = $(wildcard tests/check_*.c)
+TEST_SRC += tests/pty_harness.c
 
 RULES_OBJ = $(RULES_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)

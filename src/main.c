@@ -1,5 +1,6 @@
 /*
- * main.c - the bigchess program: options, and the non-interactive modes.
+ * main.c - the bigchess program: options, signals, the non-interactive
+ * modes, and the hand-over to the interactive game (src/ui/).
  *
  * Exit status: 0 on success, 2 on bad usage, 1 on other errors, with one
  * line on stderr naming the problem.
@@ -7,15 +8,20 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bigchess/bigchess.h"
 #include "records.h"
+#include "ui/ui.h"
 
 enum { EXIT_USAGE = 2, PERFT_MAX_DEPTH = 20 };
 
@@ -28,14 +34,28 @@ struct options {
 	int game_number;   /* which game of it, from 1 */
 	const char *print; /* "fen" or "pgn": print and exit */
 	bool variant_given;
+	struct ui_options ui;
 };
+
+/* The one piece of global state: which signal asked us to leave. */
+static volatile sig_atomic_t caught_signal;
 
 static const char usage_text[] =
     "Usage: bigchess [OPTION]...\n"
     "Play Chad, Grand Chess and Hadean Chess in a terminal.\n"
     "\n"
+    "With no option, opens the new-game screen; --variant, --white, --black\n"
+    "or --fen start a game at once.\n"
+    "\n"
     "  -v, --variant=V      the game: chad, grand or hadean (default grand)\n"
+    "      --white=P        White's player: human or computer (default human)\n"
+    "      --black=P        Black's player: human or computer (default human)\n"
     "      --fen=FEN        start from this position\n"
+    "      --clock=M[+S]    a clock: M minutes each (decimals allowed), plus\n"
+    "                       S seconds per move, e.g. --clock 5+3\n"
+    "      --ascii          plain ASCII pieces and borders\n"
+    "      --no-color       monochrome (also when NO_COLOR is set)\n"
+    "      --symbols        chess symbols for K Q R B N P (UTF-8 terminals)\n"
     "      --perft=N        count the leaf nodes of the legal-move tree to\n"
     "                       depth N (1-20) and exit; the last line is\n"
     "                       'Nodes searched: COUNT', the time goes to stderr\n"
@@ -50,8 +70,7 @@ static const char usage_text[] =
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n"
     "\n"
-    "The interactive game is not built yet: for now bigchess is the rules\n"
-    "library and its move-generation test (--perft).\n"
+    "In the game, ? shows every key.  The computer opponent is not built yet.\n"
     "\n"
     "Exit status: 0 on success, 1 on an error, 2 on bad usage.\n"
     "Manual: man bigchess.\n";
@@ -101,19 +120,54 @@ parse_depth(const char *arg)
 	return (int)n;
 }
 
+static bool
+parse_player(const char *arg, const char *opt)
+{
+	if (strcasecmp(arg, "human") == 0)
+		return false;
+	if (strcasecmp(arg, "computer") == 0)
+		return true;
+	usage_error("%s wants human or computer, not '%s'", opt, arg);
+}
+
+/* "M[+S]": minutes (decimals allowed) and an increment in seconds. */
+static void
+parse_clock(const char *arg, struct ui_options *u)
+{
+	char *end;
+	double minutes, seconds = 0;
+
+	errno = 0;
+	minutes = strtod(arg, &end);
+	if (!errno && *end == '+')
+		seconds = strtod(end + 1, &end);
+	if (errno || end == arg || *end || !isfinite(minutes) ||
+	    !isfinite(seconds) || minutes <= 0 || minutes > 6000 ||
+	    seconds < 0 || seconds > 3600)
+		usage_error("--clock wants MINUTES[+SECONDS], e.g. 5+3, not "
+		    "'%s'", arg);
+	u->clock_base_ms = (int64_t)(minutes * 60000.0 + 0.5);
+	u->clock_increment_ms = (int64_t)(seconds * 1000.0 + 0.5);
+	if (u->clock_base_ms < 1)
+		u->clock_base_ms = 1;
+}
+
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
 	enum {
-		OPT_FEN = 256,
-		OPT_PERFT,
-		OPT_DIVIDE,
-		OPT_LOAD,
-		OPT_GAME,
-		OPT_PRINT
+		OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE, OPT_LOAD, OPT_GAME,
+		OPT_PRINT, OPT_WHITE, OPT_BLACK, OPT_CLOCK, OPT_ASCII,
+		OPT_NO_COLOR, OPT_SYMBOLS
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
+		{ "white", required_argument, NULL, OPT_WHITE },
+		{ "black", required_argument, NULL, OPT_BLACK },
+		{ "clock", required_argument, NULL, OPT_CLOCK },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+		{ "symbols", no_argument, NULL, OPT_SYMBOLS },
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "perft", required_argument, NULL, OPT_PERFT },
 		{ "divide", no_argument, NULL, OPT_DIVIDE },
@@ -127,6 +181,7 @@ parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	o->variant = bc_variant_get(BC_VARIANT_GRAND);
+	o->ui.color = true;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":v:hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -134,13 +189,31 @@ parse_options(int argc, char **argv, struct options *o)
 			o->variant = bc_variant_find(optarg);
 			o->variant_given = true;
 			if (!o->variant)
-				usage_error(
-				    "unknown variant '%s': use chad, grand "
-				    "or hadean",
-				    optarg);
+				usage_error("unknown variant '%s': use chad, grand "
+				            "or hadean", optarg);
+			o->ui.skip_setup = true;
+			break;
+		case OPT_WHITE:
+		case OPT_BLACK:
+			o->ui.computer[c == OPT_BLACK] = parse_player(optarg,
+			    c == OPT_BLACK ? "--black" : "--white");
+			o->ui.skip_setup = true;
+			break;
+		case OPT_CLOCK:
+			parse_clock(optarg, &o->ui);
+			break;
+		case OPT_ASCII:
+			o->ui.ascii = true;
+			break;
+		case OPT_NO_COLOR:
+			o->ui.color = false;
+			break;
+		case OPT_SYMBOLS:
+			o->ui.symbols = true;
 			break;
 		case OPT_FEN:
 			o->fen = optarg;
+			o->ui.skip_setup = true;
 			break;
 		case OPT_PERFT:
 			o->perft_depth = parse_depth(optarg);
@@ -252,6 +325,73 @@ run_perft(const struct options *o)
 	return 0;
 }
 
+static void
+on_signal(int sig)
+{
+	caught_signal = sig;
+}
+
+/*
+ * SIGINT, SIGTERM and SIGHUP only set a flag: the UI's loop sees it (the
+ * UI lets signals in only while it waits for a key, and the wait returns
+ * on one), restores the terminal, and then the signal is raised again
+ * with its default action so the parent sees how we ended.  Curses
+ * handles SIGTSTP/SIGCONT and SIGWINCH itself.
+ */
+static void
+catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+static int
+run_game(struct options *o)
+{
+	const char *no_color = getenv("NO_COLOR");
+	char err[256];
+	bc_position pos;
+	bc_error ferr;
+
+	if (o->ui.computer[BC_WHITE] || o->ui.computer[BC_BLACK]) {
+		fputs("bigchess: the computer opponent is not built yet; "
+		      "use --white human --black human\n", stderr);
+		return 1;
+	}
+	if (o->fen && bc_position_from_fen(&pos, o->variant, o->fen, &ferr) !=
+	    BC_OK) {
+		fprintf(stderr, "bigchess: bad FEN at byte %zu: %s\n",
+		    ferr.offset + 1, ferr.message);
+		return 1;
+	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fputs("bigchess: the interactive game needs a terminal "
+		      "(standard input and output must be a tty)\n", stderr);
+		return 1;
+	}
+	if (no_color && *no_color)
+		o->ui.color = false;
+	o->ui.variant = bc_variant_id_of(o->variant);
+	o->ui.fen = o->fen;
+	o->ui.signal_flag = &caught_signal;
+	catch_signals();
+	if (ui_run(&o->ui, err, sizeof err) != 0) {
+		fprintf(stderr, "bigchess: %s\n", err);
+		return 1;
+	}
+	if (caught_signal) {
+		signal(caught_signal, SIG_DFL);
+		raise(caught_signal);
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -264,8 +404,11 @@ main(int argc, char **argv)
 		return records_print(o.load, o.game_number ? o.game_number : 1,
 		    strcmp(o.print, "fen") ? PRINT_PGN : PRINT_FEN,
 		    o.variant_given ? o.variant : NULL);
-	fputs("bigchess: the interactive game is not built yet; "
-	      "try 'bigchess --perft 3' or 'bigchess --help'\n",
-	    stderr);
-	return 1;
+	if (o.load) {
+		fputs("bigchess: opening a loaded game in the interactive "
+		      "game is not built yet; use --load with --print\n",
+		    stderr);
+		return 1;
+	}
+	return run_game(&o);
 }

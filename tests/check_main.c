@@ -22,6 +22,7 @@ static const struct {
 	{ "hadean", hadean_suite },
 	{ "crosscheck", crosscheck_suite },
 	{ "pgn", pgn_suite },
+	{ "ui", ui_suite },
 };
 
 static int

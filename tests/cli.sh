@@ -40,7 +40,15 @@ expect 2 'needs a value' -- --perft
 expect 2 'goes with --perft' -- --divide
 expect 1 'bad FEN' -- --perft 1 --fen 'garbage'
 expect 1 'kings' -- --perft 1 --fen '10/10/10/10/10/10/10/10/10/10 w - - 0 1'
-expect 1 'not built yet' --
+# The interactive game needs a terminal; these run with no tty.
+expect 1 'needs a terminal' --
+expect 1 'needs a terminal' -- --variant chad --ascii --no-color
+expect 1 'computer opponent is not built yet' -- --white computer
+expect 1 'computer opponent is not built yet' -- --black Computer
+expect 2 'human or computer' -- --white robot
+expect 2 'MINUTES' -- --clock fast
+expect 2 'MINUTES' -- --clock 5+x
+expect 1 'bad FEN' -- --fen 'garbage'
 
 # --load FILE --print fen|pgn
 pgn=${TMPDIR:-/tmp}/bigchess-cli-$$.pgn
@@ -61,6 +69,7 @@ expect 1 'holds 2 games, not 3' -- --load "$pgn" --game 3 --print fen
 expect 1 'cannot open' -- --load /nonexistent/x.pgn --print fen
 expect 2 'goes with --load' -- --print fen
 expect 2 'wants fen or pgn' -- --load "$pgn" --print xml
+expect 1 'use --load with --print' -- --load "$pgn"
 
 # The last line of perft output is always the node count.
 last=$("$BIGCHESS" --perft 2 --divide --variant chad 2>/dev/null | tail -n 1)

@@ -46,5 +46,6 @@ Suite *chad_suite(void);
 Suite *hadean_suite(void);
 Suite *grand_suite(void);
 Suite *pgn_suite(void);
+Suite *ui_suite(void);
 
 #endif

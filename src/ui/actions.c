@@ -1,0 +1,339 @@
+/*
+ * actions.c - what the named commands do to the game.  Keys, mouse
+ * clicks, the ':' prompt and dialogs all end up here; nothing here draws.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ui_state.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+
+int
+actions_start_game(struct ui *ui, const struct play_setup *setup)
+{
+	struct play fresh;
+	bc_error err;
+	int rc = play_start(&fresh, setup, ui->now, &err);
+
+	if (rc != BC_OK) {
+		ui_error(ui, "Cannot start the game: %s",
+		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
+		return UI_DRAW;
+	}
+	if (ui->playing)
+		play_free(&ui->play);
+	ui->play = fresh;
+	ui->playing = true;
+	ui->engine_busy = false;
+	ui->depth = 0;
+	ui_push(ui, &screen_game);
+	ui_say(ui, "%s to move: Enter picks up a piece, ':' types a move, ? "
+	    "shows all keys.", side_name[play_side(&ui->play)]);
+	return actions_game_changed(ui) | UI_DRAW;
+}
+
+/* Opens the game-over dialog once, when the game has just ended. */
+int
+actions_game_changed(struct ui *ui)
+{
+	char text[DIALOG_TEXT];
+
+	if (!play_over(&ui->play) || ui->play.announced)
+		return UI_DRAW;
+	ui->play.announced = true;
+	play_result_text(&ui->play, text, sizeof text);
+	ui->depth = 1;
+	dialog_open(ui, DIALOG_GAME_OVER, "Game over", text);
+	dialog_add(ui, 'n', "New game", ACT_NEW, 0);
+	dialog_add(ui, 'l', "Look at the finished game", ACT_LOOK, 0);
+	dialog_add(ui, 'q', "Quit", ACT_QUIT, 0);
+	return UI_DRAW;
+}
+
+int
+actions_push(struct ui *ui, bc_move m)
+{
+	char san[BC_MOVE_TEXT_MAX];
+	int rc;
+
+	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
+	rc = play_push(&ui->play, m, ui->now);
+	if (rc != BC_OK) {
+		ui_error(ui, "Cannot play %s: %s", san, bc_strerror(rc));
+		return UI_DRAW | UI_BEEP;
+	}
+	ui_say(ui, "%s played %s.", side_name[!play_side(&ui->play)], san);
+	return actions_game_changed(ui);
+}
+
+/* A label for one of several moves between the same squares. */
+static void
+choice_label(const struct ui *ui, bc_move m, char *buf, size_t size,
+    int *key)
+{
+	const bc_variant *v = ui->play.variant;
+	const bc_position *pos = play_position(&ui->play);
+	char san[BC_MOVE_TEXT_MAX];
+	int promo = BC_MOVE_PROMO(m);
+
+	bc_move_to_san(pos, m, san, sizeof san);
+	if (promo) {
+		*key = bc_variant_piece_letter(v, promo) | 0x20;
+		snprintf(buf, size, "%s (%s)", bc_variant_piece_name(v, promo),
+		    san);
+		buf[0] = (char)toupper((unsigned char)buf[0]);
+	} else if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
+		*key = 'c';
+		snprintf(buf, size, "Castle (%s)", san);
+	} else {
+		bc_piece p = pos->board[BC_MOVE_FROM(m)];
+		char letter = bc_variant_piece_letter(v, BC_PIECE_TYPE(p));
+
+		*key = letter == 'P' ? 'p' : 'k';
+		snprintf(buf, size, "%s (%s)", letter == 'P' ? "Stay a pawn"
+		    : letter == 'K' ? "King step" : "Plain move", san);
+	}
+}
+
+int
+actions_try_moves(struct ui *ui, bc_square from, bc_square to)
+{
+	bc_move moves[DIALOG_ITEMS_MAX];
+	int n = play_moves_between(&ui->play, from, to, moves,
+	    DIALOG_ITEMS_MAX);
+	char from_text[8], to_text[8];
+
+	if (n == 1)
+		return actions_push(ui, moves[0]);
+	bc_square_to_text(from, from_text, sizeof from_text);
+	bc_square_to_text(to, to_text, sizeof to_text);
+	if (n == 0) {
+		ui_error(ui, "The piece on %s cannot go to %s.", from_text,
+		    to_text);
+		return UI_DRAW | UI_BEEP;
+	}
+	if (n > DIALOG_ITEMS_MAX)
+		n = DIALOG_ITEMS_MAX;
+	dialog_open(ui, DIALOG_MOVE, BC_MOVE_PROMO(moves[n - 1]) ? "Promotion"
+	    : "Which move?", NULL);
+	snprintf(ui->dialog.text, sizeof ui->dialog.text, "%s to %s:",
+	    from_text, to_text);
+	for (int i = 0; i < n; i++) {
+		char label[DIALOG_TEXT];
+		int key;
+
+		choice_label(ui, moves[i], label, sizeof label, &key);
+		dialog_add(ui, key, label, ACT_MOVE, moves[i]);
+	}
+	return UI_DRAW;
+}
+
+static int
+select_square(struct ui *ui)
+{
+	struct play *p = &ui->play;
+	bc_square sq = BC_SQUARE(p->cursor_file, p->cursor_rank);
+	const bc_position *pos = play_position(p);
+	bc_piece piece = pos->board[sq];
+	char at[8];
+
+	bc_square_to_text(sq, at, sizeof at);
+	if (play_over(p)) {
+		ui_error(ui, "The game is over: n starts a new one.");
+		return UI_DRAW;
+	}
+	if (p->selected == sq) {
+		p->selected = 0;
+		ui_say(ui, "Put back.");
+		return UI_DRAW;
+	}
+	if (p->selected && (piece == BC_EMPTY ||
+	    BC_PIECE_COLOR(piece) != pos->side ||
+	    play_is_destination(p, sq)))
+		return actions_try_moves(ui, p->selected, sq);
+	if (piece == BC_EMPTY || BC_PIECE_COLOR(piece) != pos->side) {
+		ui_error(ui, "Pick up a piece of %s's (%s is %s).",
+		    side_name[pos->side], at,
+		    piece == BC_EMPTY ? "empty" : "the other side's");
+		return UI_DRAW;
+	}
+	if (!play_can_move_from(p, sq)) {
+		ui_error(ui, "The %s on %s has no legal move.",
+		    bc_variant_piece_name(p->variant, BC_PIECE_TYPE(piece)), at);
+		return UI_DRAW;
+	}
+	p->selected = sq;
+	ui_say(ui, "%s on %s: Enter on a marked square moves it; Esc puts "
+	    "it back.", bc_variant_piece_name(p->variant, BC_PIECE_TYPE(piece)),
+	    at);
+	ui->message[0] = (char)toupper((unsigned char)ui->message[0]);
+	return UI_DRAW;
+}
+
+/* Moves the cursor by (dx, dy) in screen directions. */
+static int
+move_cursor(struct ui *ui, int dx, int dy)
+{
+	struct play *p = &ui->play;
+	int sign = play_bottom(p) == BC_WHITE ? 1 : -1;
+	int f = p->cursor_file + dx * sign, r = p->cursor_rank + dy * sign;
+
+	if (f < 0 || r < 0 || f >= bc_variant_files(p->variant) ||
+	    r >= bc_variant_ranks(p->variant))
+		return UI_DRAW;
+	p->cursor_file = f;
+	p->cursor_rank = r;
+	return UI_DRAW;
+}
+
+static int
+undo_redo(struct ui *ui, bool redo)
+{
+	int rc = redo ? play_redo(&ui->play, ui->now)
+	              : play_undo(&ui->play, ui->now);
+
+	if (rc == BC_ENOTFOUND) {
+		ui_error(ui, redo ? "Nothing to redo." : "Nothing to take back.");
+		return UI_DRAW;
+	}
+	if (rc == BC_EGAMEOVER) {
+		ui_error(ui, "The game is over; it cannot be taken back.");
+		return UI_DRAW;
+	}
+	if (rc != BC_OK) {
+		ui_error(ui, "%s", bc_strerror(rc));
+		return UI_DRAW;
+	}
+	ui_say(ui, redo ? "Move replayed; %s to move." : "Move taken back; "
+	    "%s to move.", side_name[play_side(&ui->play)]);
+	return actions_game_changed(ui);
+}
+
+static int
+scroll(struct ui *ui, int by)
+{
+	int total, rows = panel_list_rows(ui, &total);
+	int max = total > rows ? total - rows : 0;
+
+	ui->play.list_scroll += by;
+	if (ui->play.list_scroll > max)
+		ui->play.list_scroll = max;
+	if (ui->play.list_scroll < 0)
+		ui->play.list_scroll = 0;
+	return UI_DRAW;
+}
+
+static bool
+in_progress(const struct ui *ui)
+{
+	return ui->playing && !play_over(&ui->play) &&
+	    bc_game_length(ui->play.game) > 0;
+}
+
+static int
+ask(struct ui *ui, enum dialog_kind kind, const char *title,
+    const char *text)
+{
+	dialog_open(ui, kind, title, text);
+	dialog_add(ui, 'y', "Yes", ACT_YES, 0);
+	dialog_add(ui, 'n', "No", ACT_NO, 0);
+	ui->dialog.sel = 1;
+	return UI_DRAW;
+}
+
+int
+actions_run(struct ui *ui, enum command cmd)
+{
+	struct play *p = &ui->play;
+	char text[DIALOG_TEXT];
+
+	switch (cmd) {
+	case CMD_UP:
+		return move_cursor(ui, 0, 1);
+	case CMD_DOWN:
+		return move_cursor(ui, 0, -1);
+	case CMD_LEFT:
+		return move_cursor(ui, -1, 0);
+	case CMD_RIGHT:
+		return move_cursor(ui, 1, 0);
+	case CMD_UP_LEFT:
+		return move_cursor(ui, -1, 1);
+	case CMD_UP_RIGHT:
+		return move_cursor(ui, 1, 1);
+	case CMD_DOWN_LEFT:
+		return move_cursor(ui, -1, -1);
+	case CMD_DOWN_RIGHT:
+		return move_cursor(ui, 1, -1);
+	case CMD_SELECT:
+		return select_square(ui);
+	case CMD_CANCEL:
+		if (p->selected)
+			ui_say(ui, "Put back.");
+		p->selected = 0;
+		return UI_DRAW;
+	case CMD_PROMPT:
+		ui_push(ui, &screen_prompt);
+		return UI_DRAW;
+	case CMD_UNDO:
+		return undo_redo(ui, false);
+	case CMD_REDO:
+		return undo_redo(ui, true);
+	case CMD_FLIP:
+		p->black_at_bottom = play_bottom(p) == BC_WHITE;
+		p->autoflip = false;
+		ui_say(ui, "%s is at the bottom.", side_name[play_bottom(p)]);
+		return UI_DRAW;
+	case CMD_AUTOFLIP:
+		p->autoflip = !p->autoflip;
+		ui_say(ui, "Automatic flip is %s.", p->autoflip ? "on: the side "
+		    "to move is at the bottom" : "off");
+		return UI_DRAW;
+	case CMD_SCROLL_UP:
+		return scroll(ui, 5);
+	case CMD_SCROLL_DOWN:
+		return scroll(ui, -5);
+	case CMD_RESIGN:
+		if (play_over(p))
+			break;
+		snprintf(text, sizeof text, "Does %s resign?",
+		    side_name[play_side(p)]);
+		return ask(ui, DIALOG_RESIGN, "Resign", text);
+	case CMD_DRAW:
+		if (play_over(p))
+			break;
+		return ask(ui, DIALOG_DRAW, "Draw", "Do both players agree "
+		    "a draw?");
+	case CMD_NEW:
+		ui_push(ui, &screen_newgame);
+		return UI_DRAW;
+	case CMD_HELP:
+		ui_push(ui, &screen_help);
+		return UI_DRAW;
+	case CMD_QUIT:
+		if (!in_progress(ui))
+			return UI_QUIT;
+		return ask(ui, DIALOG_QUIT, "Quit", "Leave this game and quit "
+		    "bigchess?");
+	default:
+		ui_error(ui, "That key does nothing here: ? shows every key.");
+		return UI_DRAW;
+	}
+	ui_error(ui, "The game is over: n starts a new one.");
+	return UI_DRAW;
+}
+
+int
+actions_click(struct ui *ui, int y, int x)
+{
+	int file, rank;
+
+	if (ui_top(ui) != &screen_game ||
+	    !layout_square_at(&ui->layout, play_bottom(&ui->play), y, x,
+	    &file, &rank))
+		return 0;
+	ui->play.cursor_file = file;
+	ui->play.cursor_rank = rank;
+	return actions_run(ui, CMD_SELECT);
+}

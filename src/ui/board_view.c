@@ -1,0 +1,171 @@
+/*
+ * board_view.c - draws the board: frame, coordinates, squares, pieces and
+ * highlights.
+ *
+ * A cell is cell_w x cell_h characters; its centre holds the piece and
+ * the characters either side of the centre hold a marker: [ ] cursor,
+ * < > picked-up piece, ! ! king in check, * * a capture the picked-up
+ * piece can make (an empty destination shows * in the centre).  Colours
+ * (or, in monochrome, attributes) come on top from the theme, so every
+ * highlight is visible in colour, in monochrome and in plain ASCII.
+ */
+#include <stdio.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+/* The square's own role: checkered, or Chad's zones. */
+static enum role
+square_role(const bc_variant *v, int file, int rank, const char **empty,
+    const struct glyphs *g)
+{
+	unsigned region = bc_variant_region(v, file, rank);
+
+	if (bc_variant_id_of(v) == BC_VARIANT_CHAD) {
+		if (region & (BC_REGION_CASTLE_WHITE | BC_REGION_CASTLE_BLACK)) {
+			*empty = g->empty_castle;
+			return ROLE_SQ_CASTLE;
+		}
+		if (region & (BC_REGION_WALL_WHITE | BC_REGION_WALL_BLACK)) {
+			*empty = g->empty_wall;
+			return ROLE_SQ_WALL;
+		}
+		*empty = g->empty_field;
+		return ROLE_SQ_FIELD;
+	}
+	if ((file + rank) % 2 == 0) {
+		*empty = g->empty_dark;
+		return ROLE_SQ_DARK;
+	}
+	*empty = g->empty_light;
+	return ROLE_SQ_LIGHT;
+}
+
+struct cell {
+	enum role highlight; /* ROLE_TEXT: none */
+	const struct mark *mark;
+	bool dest;
+};
+
+/* Which highlight and marker square `sq` gets; the first that applies. */
+static struct cell
+cell_state(const struct ui *ui, bc_square sq)
+{
+	const struct play *p = &ui->play;
+	const struct glyphs *g = ui->glyphs;
+	const bc_position *pos = play_position(p);
+	bc_move last = play_last_move(p);
+	bool check = sq == pos->king[pos->side] && bc_position_in_check(pos);
+	struct cell c = { ROLE_TEXT, NULL, false };
+
+	c.dest = play_is_destination(p, sq);
+	if (sq == BC_SQUARE(p->cursor_file, p->cursor_rank)) {
+		c.highlight = ROLE_CURSOR;
+		c.mark = &g->cursor;
+	} else if (sq == p->selected) {
+		c.highlight = ROLE_SELECTED;
+		c.mark = &g->selected;
+	} else if (check) {
+		c.highlight = ROLE_CHECK;
+		c.mark = &g->check;
+	} else if (c.dest) {
+		c.highlight = ROLE_DEST;
+		if (pos->board[sq] != BC_EMPTY)
+			c.mark = &g->capture;
+	} else if (last && (sq == BC_MOVE_FROM(last) ||
+	    sq == BC_MOVE_TO(last))) {
+		c.highlight = ROLE_LAST_MOVE;
+	}
+	return c;
+}
+
+static struct term_style
+merge(const struct ui *ui, struct term_style base, enum role highlight)
+{
+	struct term_style h = ui_style(ui, highlight);
+
+	if (highlight == ROLE_TEXT)
+		return base;
+	if (ui->theme->highlight_bg && h.bg != TERM_DEFAULT)
+		base.bg = h.bg;
+	base.attrs |= h.attrs;
+	return base;
+}
+
+static void
+draw_square(const struct ui *ui, int file, int rank)
+{
+	const struct layout *l = &ui->layout;
+	const struct play *p = &ui->play;
+	const bc_position *pos = play_position(p);
+	bc_square sq = BC_SQUARE(file, rank);
+	bc_piece piece = pos->board[sq];
+	const char *empty;
+	struct cell c = cell_state(ui, sq);
+	struct term_style bg = merge(ui, ui_style(ui, square_role(p->variant,
+	    file, rank, &empty, ui->glyphs)), c.highlight);
+	struct term_style fg = bg;
+	int y, x, cy, cx;
+	char text[8];
+
+	layout_cell(l, play_bottom(p), file, rank, &y, &x);
+	for (int i = 0; i < l->cell_h; i++)
+		term_fill(y + i, x, l->cell_w, bg);
+	cy = y + l->cell_h / 2;
+	cx = x + l->cell_w / 2;
+	if (piece != BC_EMPTY) {
+		struct term_style ps = ui_style(ui, BC_PIECE_COLOR(piece) ==
+		    BC_WHITE ? ROLE_PIECE_WHITE : ROLE_PIECE_BLACK);
+
+		fg.fg = ps.fg;
+		fg.attrs |= ps.attrs;
+		term_put(cy, cx, fg, glyphs_piece(ui->glyphs, p->variant, piece,
+		    ui->symbols, text), 1);
+	} else {
+		fg.fg = ui_style(ui, ROLE_MARK).fg;
+		term_put(cy, cx, fg, c.dest ? ui->glyphs->dest : empty, 1);
+	}
+	if (c.mark) {
+		struct term_style ms = bg;
+		char m[2] = { 0, 0 };
+
+		ms.fg = ui_style(ui, ROLE_MARK).fg;
+		ms.attrs |= ui_style(ui, ROLE_MARK).attrs;
+		m[0] = c.mark->left;
+		term_put(cy, cx - 1, ms, m, 1);
+		m[0] = c.mark->right;
+		term_put(cy, cx + 1, ms, m, 1);
+	}
+}
+
+void
+board_view_draw(const struct ui *ui)
+{
+	const struct layout *l = &ui->layout;
+	int bottom = play_bottom(&ui->play);
+	struct term_style coord = ui_style(ui, ROLE_COORD);
+	char label[16];
+
+	term_box(l->frame_y, l->frame_x, l->frame_h, l->frame_w,
+	    ui_style(ui, ROLE_BORDER), ui->glyphs->lines);
+	for (int r = 0; r < l->ranks; r++) {
+		int y, x;
+
+		layout_cell(l, bottom, 0, r, &y, &x);
+		if (bottom == BC_BLACK)
+			layout_cell(l, bottom, l->files - 1, r, &y, &x);
+		snprintf(label, sizeof label, "%2d", r + 1);
+		term_put(y + l->cell_h / 2, 0, coord, label, 2);
+		for (int f = 0; f < l->files; f++)
+			draw_square(ui, f, r);
+	}
+	for (int f = 0; f < l->files; f++) {
+		int y, x;
+
+		layout_cell(l, bottom, f, 0, &y, &x);
+		label[0] = (char)('a' + f);
+		label[1] = '\0';
+		term_put(l->frame_y + l->frame_h, x + l->cell_w / 2, coord,
+		    label, 1);
+	}
+}

@@ -1,0 +1,130 @@
+/*
+ * keys.c - the command and key tables.
+ *
+ * The roguelike diagonals y u b n are on the shifted letters (Y U B N),
+ * because u and n are undo and new game; the keypad corners work too.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "keys.h"
+#include "terminal.h"
+
+#define CTRL(c) ((c) & 0x1f)
+#define ESC 0x1b
+
+static const struct command_info commands[] = {
+	{ CMD_UP, NULL, NULL, "move the cursor up" },
+	{ CMD_DOWN, NULL, NULL, "move the cursor down" },
+	{ CMD_LEFT, NULL, NULL, "move the cursor left" },
+	{ CMD_RIGHT, NULL, NULL, "move the cursor right" },
+	{ CMD_UP_LEFT, NULL, NULL, "move the cursor up and left" },
+	{ CMD_UP_RIGHT, NULL, NULL, "move the cursor up and right" },
+	{ CMD_DOWN_LEFT, NULL, NULL, "move the cursor down and left" },
+	{ CMD_DOWN_RIGHT, NULL, NULL, "move the cursor down and right" },
+	{ CMD_SELECT, NULL, "pick/drop",
+	    "pick up the piece under the cursor, or put it down there" },
+	{ CMD_CANCEL, NULL, NULL, "put the piece back; close a dialog" },
+	{ CMD_PROMPT, NULL, "type move",
+	    "type a move (SAN or coordinates) or a command" },
+	{ CMD_UNDO, "undo", "undo", "take back the last move" },
+	{ CMD_REDO, "redo", "redo", "replay a move taken back" },
+	{ CMD_FLIP, "flip", "flip", "turn the board round" },
+	{ CMD_AUTOFLIP, "autoflip", NULL,
+	    "keep the side to move at the bottom (on/off)" },
+	{ CMD_SCROLL_UP, NULL, NULL, "scroll the move list back" },
+	{ CMD_SCROLL_DOWN, NULL, NULL, "scroll the move list forward" },
+	{ CMD_RESIGN, "resign", NULL, "the side to move resigns" },
+	{ CMD_DRAW, "draw", NULL, "both players agree a draw" },
+	{ CMD_NEW, "new", "new", "start a new game" },
+	{ CMD_HELP, "help", "help", "show this help" },
+	{ CMD_QUIT, "quit", "quit", "leave bigchess (asks during a game)" },
+};
+
+struct binding {
+	int key;
+	enum command cmd;
+	const char *name;
+};
+
+static const struct binding bindings[] = {
+	{ TK_UP, CMD_UP, "Up" },
+	{ 'k', CMD_UP, "k" },
+	{ TK_DOWN, CMD_DOWN, "Down" },
+	{ 'j', CMD_DOWN, "j" },
+	{ TK_LEFT, CMD_LEFT, "Left" },
+	{ 'h', CMD_LEFT, "h" },
+	{ TK_RIGHT, CMD_RIGHT, "Right" },
+	{ 'l', CMD_RIGHT, "l" },
+	{ 'Y', CMD_UP_LEFT, "Y" },
+	{ TK_A1, CMD_UP_LEFT, "keypad 7" },
+	{ TK_HOME, CMD_UP_LEFT, "Home" },
+	{ 'U', CMD_UP_RIGHT, "U" },
+	{ TK_A3, CMD_UP_RIGHT, "keypad 9" },
+	{ 'B', CMD_DOWN_LEFT, "B" },
+	{ TK_C1, CMD_DOWN_LEFT, "keypad 1" },
+	{ TK_END, CMD_DOWN_LEFT, "End" },
+	{ 'N', CMD_DOWN_RIGHT, "N" },
+	{ TK_C3, CMD_DOWN_RIGHT, "keypad 3" },
+	{ TK_ENTER, CMD_SELECT, "Enter" },
+	{ ' ', CMD_SELECT, "Space" },
+	{ ESC, CMD_CANCEL, "Esc" },
+	{ ':', CMD_PROMPT, ":" },
+	{ 'u', CMD_UNDO, "u" },
+	{ 'r', CMD_REDO, "r" },
+	{ CTRL('r'), CMD_REDO, "Ctrl-R" },
+	{ 'f', CMD_FLIP, "f" },
+	{ 'a', CMD_AUTOFLIP, "a" },
+	{ TK_PGUP, CMD_SCROLL_UP, "PgUp" },
+	{ '[', CMD_SCROLL_UP, "[" },
+	{ TK_PGDN, CMD_SCROLL_DOWN, "PgDn" },
+	{ ']', CMD_SCROLL_DOWN, "]" },
+	{ 'n', CMD_NEW, "n" },
+	{ '?', CMD_HELP, "?" },
+	{ TK_F1, CMD_HELP, "F1" },
+	{ 'q', CMD_QUIT, "q" },
+};
+
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+const struct command_info *
+commands_get(int i)
+{
+	return i >= 0 && i < NCOMMANDS ? &commands[i] : NULL;
+}
+
+enum command
+keys_lookup(int key)
+{
+	for (size_t i = 0; i < sizeof bindings / sizeof bindings[0]; i++)
+		if (bindings[i].key == key)
+			return bindings[i].cmd;
+	return CMD_NONE;
+}
+
+enum command
+keys_command_by_word(const char *word)
+{
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (commands[i].word && strcmp(commands[i].word, word) == 0)
+			return commands[i].id;
+	return CMD_NONE;
+}
+
+int
+keys_names(enum command cmd, int max, char *buf, size_t size)
+{
+	size_t len = 0;
+	int n = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (size_t i = 0; i < sizeof bindings / sizeof bindings[0]; i++) {
+		if (bindings[i].cmd != cmd || n == max || len >= size)
+			continue;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    n ? " " : "", bindings[i].name);
+		n++;
+	}
+	return n;
+}

@@ -1,0 +1,60 @@
+/*
+ * keys.h - the game's named commands and the keys bound to them.  The help
+ * screen, the hint bar and the ':' prompt are all generated from these
+ * tables, so they cannot drift apart from what the keys do.
+ */
+#ifndef BIGCHESS_UI_KEYS_H
+#define BIGCHESS_UI_KEYS_H
+
+#include <stddef.h>
+
+enum command {
+	CMD_NONE = 0,
+	CMD_UP,
+	CMD_DOWN,
+	CMD_LEFT,
+	CMD_RIGHT,
+	CMD_UP_LEFT,
+	CMD_UP_RIGHT,
+	CMD_DOWN_LEFT,
+	CMD_DOWN_RIGHT,
+	CMD_SELECT,
+	CMD_CANCEL,
+	CMD_PROMPT,
+	CMD_UNDO,
+	CMD_REDO,
+	CMD_FLIP,
+	CMD_AUTOFLIP,
+	CMD_SCROLL_UP,
+	CMD_SCROLL_DOWN,
+	CMD_RESIGN,
+	CMD_DRAW,
+	CMD_NEW,
+	CMD_HELP,
+	CMD_QUIT,
+	CMD_COUNT
+};
+
+struct command_info {
+	enum command id;
+	const char *word; /* its name at the ':' prompt, or NULL */
+	const char *hint; /* its label in the hint bar, or NULL */
+	const char *help; /* one line for the help screen */
+};
+
+/* The commands in help order: commands_get(0 .. CMD_COUNT - 2). */
+const struct command_info *commands_get(int i);
+
+/* The command bound to `key` on the game screen, or CMD_NONE. */
+enum command keys_lookup(int key);
+
+/* The command whose prompt word is `word`, or CMD_NONE. */
+enum command keys_command_by_word(const char *word);
+
+/*
+ * Writes the names of the keys bound to `cmd` into `buf`, separated by
+ * spaces ("Left h"), at most `max` of them.  Returns the number written.
+ */
+int keys_names(enum command cmd, int max, char *buf, size_t size);
+
+#endif

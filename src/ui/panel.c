@@ -1,0 +1,154 @@
+/*
+ * panel.c - the side panel: whose move, check or result, both players
+ * with their clocks, captured pieces, and the numbered move list.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+static const char *const kind_name[PLAYER_KIND_COUNT] = { "human",
+	"computer" };
+
+enum { LIST_HEAD_ROWS = 9 }; /* panel rows above the move list */
+
+static void
+draw_player(const struct ui *ui, int y, int side)
+{
+	const struct layout *l = &ui->layout;
+	const struct play *p = &ui->play;
+	struct term_style st = ui_style(ui, ROLE_TEXT);
+	char line[64], time[16];
+
+	snprintf(line, sizeof line, "%s (%s)", side_name[side],
+	    kind_name[p->players[side]]);
+	if (side == play_side(p) && !play_over(p))
+		st = ui_style(ui, ROLE_TITLE);
+	term_put(y, l->panel_x, st, line, l->panel_w);
+	if (!p->clock.enabled)
+		return;
+	{
+		int64_t left = clock_left(&p->clock, side, ui->now);
+		enum role r = p->clock.running == side ? ROLE_CLOCK_RUNNING
+		                                      : ROLE_TEXT;
+
+		if (p->clock.running == side && left < 10000)
+			r = ROLE_CLOCK_LOW;
+		clock_format(left, time, sizeof time);
+		snprintf(line, sizeof line, " %7s ", time);
+		term_put(y, l->panel_x + l->panel_w - 10, ui_style(ui, r),
+		    line, 9);
+	}
+}
+
+/* "White took: p p n" - the pieces of `lost` colour captured so far. */
+static void
+draw_captured(const struct ui *ui, int y, int lost)
+{
+	const struct layout *l = &ui->layout;
+	const struct play *p = &ui->play;
+	char line[128];
+	int len = snprintf(line, sizeof line, "%s took:", side_name[!lost]);
+
+	for (int t = 1; t <= bc_variant_piece_types(p->variant); t++)
+		for (int n = 0; n < p->captured[lost][t]; n++) {
+			char text[8];
+
+			glyphs_piece(ui->glyphs, p->variant,
+			    BC_PIECE(lost, t), ui->symbols, text);
+			if (len + 8 < (int)sizeof line)
+				len += snprintf(line + len, sizeof line - len,
+				    " %s", text);
+		}
+	term_put(y, l->panel_x, ui_style(ui, ROLE_TEXT), line, l->panel_w);
+}
+
+/* The move-list lines: number, White's move, Black's move. */
+static int
+list_lines(const struct play *p, int *offset)
+{
+	const bc_position *start = bc_game_start(p->game);
+
+	*offset = start->side == BC_BLACK;
+	return (bc_game_length(p->game) + *offset + 1) / 2;
+}
+
+int
+panel_list_rows(const struct ui *ui, int *total)
+{
+	int offset;
+
+	*total = list_lines(&ui->play, &offset);
+	return ui->layout.panel_h - LIST_HEAD_ROWS;
+}
+
+static void
+draw_moves(const struct ui *ui, int y)
+{
+	const struct layout *l = &ui->layout;
+	const struct play *p = &ui->play;
+	int offset, total = list_lines(p, &offset);
+	int rows = l->panel_h - LIST_HEAD_ROWS;
+	int first = total - rows - p->list_scroll;
+	int last_ply = bc_game_length(p->game) - 1;
+	int number0 = (int)bc_game_start(p->game)->fullmove;
+
+	term_put(y, l->panel_x, ui_style(ui, ROLE_HEADING),
+	    p->list_scroll ? "Moves (scrolled back: ] returns)" : "Moves",
+	    l->panel_w);
+	if (first < 0)
+		first = 0;
+	for (int i = 0; i < rows && first + i < total; i++) {
+		int line = first + i, yy = y + 1 + i;
+		char num[16];
+
+		snprintf(num, sizeof num, "%3d.", number0 + line);
+		term_put(yy, l->panel_x, ui_style(ui, ROLE_COORD), num, 4);
+		for (int c = 0; c < 2; c++) {
+			int ply = line * 2 + c - offset;
+			struct term_style st = ui_style(ui, ply == last_ply
+			    ? ROLE_TITLE : ROLE_TEXT);
+
+			if (ply < 0) {
+				term_put(yy, l->panel_x + 5, st, "...", 3);
+				continue;
+			}
+			if (ply > last_ply)
+				break;
+			term_put(yy, l->panel_x + 5 + c * 10, st, p->san[ply],
+			    9);
+		}
+	}
+}
+
+void
+panel_draw(const struct ui *ui)
+{
+	const struct layout *l = &ui->layout;
+	const struct play *p = &ui->play;
+	const bc_position *pos = play_position(p);
+	int y = l->panel_y;
+	char line[128];
+
+	if (play_over(p)) {
+		play_result_text(p, line, sizeof line);
+		term_put(y, l->panel_x, ui_style(ui, ROLE_ERROR), "Game over",
+		    l->panel_w);
+		term_put(y + 1, l->panel_x, ui_style(ui, ROLE_TEXT), line,
+		    l->panel_w);
+	} else {
+		snprintf(line, sizeof line, "%s to move", side_name[pos->side]);
+		term_put(y, l->panel_x, ui_style(ui, ROLE_TITLE), line,
+		    l->panel_w);
+		if (bc_position_in_check(pos))
+			term_put(y + 1, l->panel_x, ui_style(ui, ROLE_ERROR),
+			    "Check!", l->panel_w);
+	}
+	draw_player(ui, y + 3, BC_WHITE);
+	draw_player(ui, y + 4, BC_BLACK);
+	draw_captured(ui, y + 6, BC_BLACK);
+	draw_captured(ui, y + 7, BC_WHITE);
+	draw_moves(ui, y + LIST_HEAD_ROWS - 1);
+}

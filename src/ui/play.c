@@ -1,0 +1,289 @@
+/*
+ * play.c - the game on screen, kept in step with the rules library.
+ *
+ * After every change (move, undo, redo, game end) play_sync rebuilds what
+ * the screen shows from the game itself: the legal moves, and the SAN and
+ * captures of every move by replaying the game from its start.  A game is
+ * a few hundred plies at most, so this costs nothing next to drawing, and
+ * nothing can drift out of step.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play.h"
+
+static int
+sync(struct play *p)
+{
+	int n = bc_game_length(p->game);
+	bc_position pos = *bc_game_start(p->game);
+
+	bc_game_legal_moves(p->game, p->legal);
+	if (n > p->san_capacity) {
+		int cap = n < 64 ? 64 : n * 2;
+		void *grown = realloc(p->san, (size_t)cap * sizeof *p->san);
+
+		if (!grown)
+			return BC_ENOMEM;
+		p->san = grown;
+		p->san_capacity = cap;
+	}
+	memset(p->captured, 0, sizeof p->captured);
+	for (int i = 0; i < n; i++) {
+		bc_move m = bc_game_move(p->game, i);
+		bc_undo undo;
+
+		bc_move_to_san(&pos, m, p->san[i], sizeof p->san[i]);
+		bc_position_make(&pos, m, &undo);
+		if (undo.captured != BC_EMPTY)
+			p->captured[BC_PIECE_COLOR(undo.captured)]
+			           [BC_PIECE_TYPE(undo.captured)]++;
+	}
+	p->selected = 0;
+	p->list_scroll = 0;
+	return BC_OK;
+}
+
+int
+play_start(struct play *p, const struct play_setup *setup, int64_t now,
+    bc_error *err)
+{
+	const bc_position *pos;
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	p->variant = bc_variant_get(setup->variant);
+	p->legal = malloc(sizeof *p->legal);
+	if (!p->legal)
+		return BC_ENOMEM;
+	rc = bc_game_new(&p->game, p->variant, setup->fen, err);
+	if (rc != BC_OK) {
+		play_free(p);
+		return rc;
+	}
+	p->players[BC_WHITE] = setup->players[BC_WHITE];
+	p->players[BC_BLACK] = setup->players[BC_BLACK];
+	p->black_at_bottom = setup->black_at_bottom;
+	p->autoflip = setup->autoflip;
+	rc = sync(p);
+	if (rc != BC_OK) {
+		play_free(p);
+		return rc;
+	}
+	pos = play_position(p);
+	for (int c = 0; c < 2; c++) {
+		p->side_cursor[c][0] = BC_FILE(pos->king[c]);
+		p->side_cursor[c][1] = BC_RANK(pos->king[c]);
+	}
+	p->cursor_file = p->side_cursor[pos->side][0];
+	p->cursor_rank = p->side_cursor[pos->side][1];
+	clock_setup(&p->clock, setup->clock_base, setup->clock_increment);
+	if (!play_over(p))
+		clock_start(&p->clock, pos->side, now);
+	return BC_OK;
+}
+
+void
+play_free(struct play *p)
+{
+	bc_game_free(p->game);
+	free(p->legal);
+	free(p->san);
+	memset(p, 0, sizeof *p);
+}
+
+const bc_position *
+play_position(const struct play *p)
+{
+	return bc_game_position(p->game);
+}
+
+int
+play_side(const struct play *p)
+{
+	return play_position(p)->side;
+}
+
+bool
+play_over(const struct play *p)
+{
+	return bc_game_result(p->game, NULL) != BC_RESULT_NONE;
+}
+
+int
+play_bottom(const struct play *p)
+{
+	if (p->autoflip && !play_over(p))
+		return play_side(p);
+	return p->black_at_bottom ? BC_BLACK : BC_WHITE;
+}
+
+bc_move
+play_last_move(const struct play *p)
+{
+	return bc_game_move(p->game, bc_game_length(p->game) - 1);
+}
+
+int
+play_moves_between(const struct play *p, bc_square from, bc_square to,
+    bc_move *out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < p->legal->count; i++) {
+		bc_move m = p->legal->moves[i];
+
+		if (BC_MOVE_FROM(m) == from && BC_MOVE_TO(m) == to) {
+			if (n < max)
+				out[n] = m;
+			n++;
+		}
+	}
+	return n;
+}
+
+bool
+play_is_destination(const struct play *p, bc_square sq)
+{
+	for (int i = 0; p->selected && i < p->legal->count; i++)
+		if (BC_MOVE_FROM(p->legal->moves[i]) == p->selected &&
+		    BC_MOVE_TO(p->legal->moves[i]) == sq)
+			return true;
+	return false;
+}
+
+bool
+play_can_move_from(const struct play *p, bc_square sq)
+{
+	for (int i = 0; i < p->legal->count; i++)
+		if (BC_MOVE_FROM(p->legal->moves[i]) == sq)
+			return true;
+	return false;
+}
+
+/* After a change of the game: the clock follows the side to move. */
+static void
+follow_clock(struct play *p, int64_t now)
+{
+	if (play_over(p))
+		clock_stop(&p->clock, now);
+	else
+		clock_start(&p->clock, play_side(p), now);
+}
+
+int
+play_push(struct play *p, bc_move m, int64_t now)
+{
+	int side = play_side(p);
+	int rc = bc_game_push(p->game, m);
+
+	if (rc != BC_OK)
+		return rc;
+	clock_moved(&p->clock, side, now);
+	follow_clock(p, now);
+	/* In a two-player game each side finds the cursor where it left it:
+	 * the mover's on its destination, the other's where it was. */
+	p->side_cursor[side][0] = BC_FILE(BC_MOVE_TO(m));
+	p->side_cursor[side][1] = BC_RANK(BC_MOVE_TO(m));
+	p->cursor_file = p->side_cursor[!side][0];
+	p->cursor_rank = p->side_cursor[!side][1];
+	return sync(p);
+}
+
+/*
+ * Resignation, agreement and time are not facts of the board: taking a
+ * move back would quietly undo them, so the game is final then.
+ */
+static bool
+final(const struct play *p)
+{
+	bc_reason reason;
+
+	bc_game_result(p->game, &reason);
+	return reason == BC_REASON_RESIGNATION ||
+	    reason == BC_REASON_AGREEMENT || reason == BC_REASON_TIME;
+}
+
+int
+play_undo(struct play *p, int64_t now)
+{
+	bc_move m = play_last_move(p);
+	int rc;
+
+	if (final(p))
+		return BC_EGAMEOVER;
+	rc = bc_game_undo(p->game);
+	if (rc != BC_OK)
+		return rc;
+	follow_clock(p, now);
+	p->announced = false;
+	/* The cursor goes to the piece taken back, ready to move again. */
+	p->cursor_file = p->side_cursor[play_side(p)][0] =
+	    BC_FILE(BC_MOVE_FROM(m));
+	p->cursor_rank = p->side_cursor[play_side(p)][1] =
+	    BC_RANK(BC_MOVE_FROM(m));
+	return sync(p);
+}
+
+int
+play_redo(struct play *p, int64_t now)
+{
+	int rc;
+
+	if (final(p))
+		return BC_EGAMEOVER;
+	rc = bc_game_redo(p->game);
+	if (rc != BC_OK)
+		return rc;
+	follow_clock(p, now);
+	return sync(p);
+}
+
+void
+play_resign(struct play *p, int64_t now)
+{
+	bc_game_resign(p->game, play_side(p));
+	follow_clock(p, now);
+	sync(p);
+}
+
+void
+play_agree_draw(struct play *p, int64_t now)
+{
+	bc_game_agree_draw(p->game);
+	follow_clock(p, now);
+	sync(p);
+}
+
+void
+play_flag(struct play *p, int64_t now)
+{
+	bc_game_lose_on_time(p->game, play_side(p));
+	follow_clock(p, now);
+	sync(p);
+}
+
+void
+play_result_text(const struct play *p, char *buf, int size)
+{
+	static const char *const side_name[2] = { "White", "Black" };
+	bc_reason reason;
+	bc_result r = bc_game_result(p->game, &reason);
+	const char *why = bc_reason_text(reason);
+
+	switch (r) {
+	case BC_RESULT_WHITE_WINS:
+	case BC_RESULT_BLACK_WINS:
+		snprintf(buf, (size_t)size, "%s wins (%s) by %s.",
+		    side_name[r == BC_RESULT_BLACK_WINS], bc_result_text(r), why);
+		break;
+	case BC_RESULT_DRAW:
+		snprintf(buf, (size_t)size, "Draw (%s) by %s.",
+		    bc_result_text(r), why);
+		break;
+	default:
+		if (size > 0)
+			buf[0] = '\0';
+	}
+}

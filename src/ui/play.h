@@ -1,0 +1,100 @@
+/*
+ * play.h - the game being played on screen: the rules library's game plus
+ * what the screen needs around it (legal moves now, the move list in SAN,
+ * captured pieces, cursor, picked-up piece, players, clock, orientation).
+ * Nothing here draws; every rule question goes to the rules library.
+ */
+#ifndef BIGCHESS_UI_PLAY_H
+#define BIGCHESS_UI_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bigchess/bigchess.h"
+#include "clock.h"
+
+enum player_kind { PLAYER_HUMAN, PLAYER_COMPUTER, PLAYER_KIND_COUNT };
+
+/* How a game is set up: what the new-game screen and the options fill. */
+struct play_setup {
+	bc_variant_id variant;
+	const char *fen;                /* NULL: the start position */
+	enum player_kind players[2];
+	int64_t clock_base;             /* ms; 0: no clock */
+	int64_t clock_increment;        /* ms */
+	bool black_at_bottom;
+	bool autoflip;                  /* turn to the side to move */
+};
+
+struct play {
+	bc_game *game;
+	const bc_variant *variant;
+	bc_move_list *legal;            /* the legal moves now */
+	char (*san)[BC_MOVE_TEXT_MAX];  /* the moves played, in SAN */
+	int san_capacity;
+	int captured[2][BC_MAX_TYPES];  /* pieces of colour c taken so far */
+	int cursor_file, cursor_rank;
+	int side_cursor[2][2];          /* where each side left it */
+	bc_square selected;             /* the picked-up piece, or 0 */
+	enum player_kind players[2];
+	bool black_at_bottom, autoflip;
+	struct chess_clock clock;
+	int list_scroll;                /* move-list lines scrolled back */
+	bool announced;                 /* the game-over dialog was shown */
+};
+
+/*
+ * Starts a game as `setup` says, at time `now` (ms).  Returns BC_OK or a
+ * rules-library error (a bad FEN, with `err` filled; BC_ENOMEM).  On
+ * success `p` owns a game; free it with play_free.
+ */
+int play_start(struct play *p, const struct play_setup *setup, int64_t now,
+    bc_error *err);
+
+void play_free(struct play *p);
+
+const bc_position *play_position(const struct play *p);
+int play_side(const struct play *p);
+bool play_over(const struct play *p);
+
+/* The colour shown at the bottom of the board now. */
+int play_bottom(const struct play *p);
+
+/* The move played last, or BC_MOVE_NONE. */
+bc_move play_last_move(const struct play *p);
+
+/*
+ * Fills `out` (up to `max`) with the legal moves from `from` to `to`;
+ * returns how many there are.
+ */
+int play_moves_between(const struct play *p, bc_square from, bc_square to,
+    bc_move *out, int max);
+
+/* True if the picked-up piece may go to `sq`. */
+bool play_is_destination(const struct play *p, bc_square sq);
+
+/* True if the side to move has a legal move from `sq`. */
+bool play_can_move_from(const struct play *p, bc_square sq);
+
+/*
+ * Plays legal move `m` at time `now`: the clock switches, the cursor
+ * stays on the destination.  Returns BC_OK or a rules-library error.
+ */
+int play_push(struct play *p, bc_move m, int64_t now);
+
+/* Takes back or replays a move; BC_ENOTFOUND if there is none. */
+int play_undo(struct play *p, int64_t now);
+int play_redo(struct play *p, int64_t now);
+
+/* Ends the game: resignation of the side to move, agreement, time. */
+void play_resign(struct play *p, int64_t now);
+void play_agree_draw(struct play *p, int64_t now);
+void play_flag(struct play *p, int64_t now);
+
+/*
+ * Writes one sentence about the result ("White wins by checkmate.") into
+ * `buf`; empty while the game goes on.
+ */
+void play_result_text(const struct play *p, char *buf, int size);
+
+#endif

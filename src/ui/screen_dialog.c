@@ -1,0 +1,190 @@
+/*
+ * screen_dialog.c - a small box of choices over the game: the promotion
+ * and castling chooser, yes/no questions, and the game-over choices.
+ * Each choice has a hot key; arrows and Enter work too.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+void
+dialog_open(struct ui *ui, enum dialog_kind kind, const char *title,
+    const char *text)
+{
+	struct dialog *d = &ui->dialog;
+
+	memset(d, 0, sizeof *d);
+	d->kind = kind;
+	snprintf(d->title, sizeof d->title, "%s", title);
+	snprintf(d->text, sizeof d->text, "%s", text ? text : "");
+	ui_push(ui, &screen_dialog);
+}
+
+void
+dialog_add(struct ui *ui, int key, const char *label,
+    enum dialog_action action, bc_move move)
+{
+	struct dialog *d = &ui->dialog;
+	struct dialog_item *it;
+
+	if (d->count == DIALOG_ITEMS_MAX)
+		return;
+	it = &d->items[d->count++];
+	it->key = key;
+	snprintf(it->label, sizeof it->label, "%s", label);
+	it->action = action;
+	it->move = move;
+	ui_relayout(ui);
+}
+
+static int
+dialog_width(const struct dialog *d)
+{
+	int w = (int)strlen(d->title) + 4;
+
+	if ((int)strlen(d->text) + 4 > w)
+		w = (int)strlen(d->text) + 4;
+	for (int i = 0; i < d->count; i++)
+		if ((int)strlen(d->items[i].label) + 10 > w)
+			w = (int)strlen(d->items[i].label) + 10;
+	return w;
+}
+
+static int
+dialog_height(const struct dialog *d)
+{
+	return d->count + (d->text[0] ? 4 : 2) + 1;
+}
+
+static void
+dialog_draw(const struct ui *ui)
+{
+	const struct dialog *d = &ui->dialog;
+	struct term_style st = ui_style(ui, ROLE_DIALOG);
+	int w = dialog_width(d), h = dialog_height(d);
+	int y = (ui->rows - h) / 2, x = (ui->cols - w) / 2, row;
+
+	for (int i = 0; i < h; i++)
+		term_fill(y + i, x, w, st);
+	term_box(y, x, h, w, st, ui->glyphs->lines);
+	term_put(y, x + 2, ui_style(ui, ROLE_TITLE), d->title, w - 4);
+	row = y + 1;
+	if (d->text[0]) {
+		term_put(row + 1, x + 2, st, d->text, w - 4);
+		row += 2;
+	}
+	row++;
+	for (int i = 0; i < d->count; i++) {
+		char line[DIALOG_TEXT + 8];
+		struct term_style s = i == d->sel ? ui_style(ui, ROLE_DIALOG_SEL)
+		                                  : st;
+
+		snprintf(line, sizeof line, " %c  %s", d->items[i].key,
+		    d->items[i].label);
+		term_fill(row + i, x + 1, w - 2, s);
+		term_put(row + i, x + 2, s, line, w - 4);
+	}
+}
+
+static int
+choose(struct ui *ui, int i)
+{
+	struct dialog_item it = ui->dialog.items[i];
+	enum dialog_kind kind = ui->dialog.kind;
+
+	ui_pop(ui);
+	switch (it.action) {
+	case ACT_MOVE:
+		return actions_push(ui, it.move);
+	case ACT_NO:
+		return UI_DRAW;
+	case ACT_NEW:
+		ui_push(ui, &screen_newgame);
+		return UI_DRAW;
+	case ACT_LOOK:
+		ui_say(ui, "The game is over. n: new game, q: quit.");
+		return UI_DRAW;
+	case ACT_QUIT:
+		return UI_QUIT;
+	case ACT_YES:
+		break;
+	}
+	switch (kind) {
+	case DIALOG_QUIT:
+		return UI_QUIT;
+	case DIALOG_RESIGN:
+		play_resign(&ui->play, ui->now);
+		return actions_game_changed(ui);
+	case DIALOG_DRAW:
+		play_agree_draw(&ui->play, ui->now);
+		return actions_game_changed(ui);
+	default:
+		return UI_DRAW;
+	}
+}
+
+static int
+cancel(struct ui *ui)
+{
+	if (ui->dialog.kind == DIALOG_GAME_OVER) {
+		ui_pop(ui);
+		ui_say(ui, "The game is over. n: new game, q: quit.");
+		return UI_DRAW;
+	}
+	if (ui->dialog.kind == DIALOG_MOVE)
+		ui_say(ui, "No move made; the piece is still picked up.");
+	ui_pop(ui);
+	return UI_DRAW;
+}
+
+static int
+dialog_key(struct ui *ui, int key)
+{
+	struct dialog *d = &ui->dialog;
+
+	switch (key) {
+	case TK_UP:
+		d->sel = (d->sel + d->count - 1) % d->count;
+		return UI_DRAW;
+	case TK_DOWN:
+	case '\t':
+		d->sel = (d->sel + 1) % d->count;
+		return UI_DRAW;
+	case TK_ENTER:
+	case ' ':
+		return choose(ui, d->sel);
+	case 0x1b:
+		return cancel(ui);
+	default:
+		break;
+	}
+	for (int i = 0; i < d->count; i++)
+		if (key < 256 && tolower(key) == d->items[i].key)
+			return choose(ui, i);
+	if (key >= '1' && key <= '9' && key - '1' < d->count)
+		return choose(ui, key - '1');
+	return UI_DRAW | UI_BEEP;
+}
+
+static void
+dialog_resize(struct ui *ui)
+{
+	int w = dialog_width(&ui->dialog) + 2;
+	int h = dialog_height(&ui->dialog) + 2;
+
+	if (ui->need_cols < w)
+		ui->need_cols = w;
+	if (ui->need_rows < h)
+		ui->need_rows = h;
+}
+
+const struct screen screen_dialog = {
+	.name = "dialog",
+	.overlay = true,
+	.draw = dialog_draw,
+	.key = dialog_key,
+	.resize = dialog_resize,
+};

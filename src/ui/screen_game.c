@@ -1,0 +1,52 @@
+/*
+ * screen_game.c - the game screen: title, board, side panel, status and
+ * hint lines.  Keys go through the key table to named commands.
+ */
+#include <stdio.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+static void
+game_draw(const struct ui *ui)
+{
+	const struct play *p = &ui->play;
+	char title[128];
+	const char *mode = p->players[0] == PLAYER_HUMAN &&
+	    p->players[1] == PLAYER_HUMAN ? "two players (hot-seat)"
+	    : "against the computer";
+
+	snprintf(title, sizeof title, "bigchess %s %s %s %s",
+	    ui->glyphs->dash, bc_variant_name(p->variant), ui->glyphs->dash,
+	    mode);
+	term_put(0, 1, ui_style(ui, ROLE_TITLE), title, ui->cols - 2);
+	board_view_draw(ui);
+	panel_draw(ui);
+	statusbar_draw(ui);
+}
+
+static int
+game_key(struct ui *ui, int key)
+{
+	return actions_run(ui, keys_lookup(key));
+}
+
+static void
+game_resize(struct ui *ui)
+{
+	const bc_variant *v = ui->play.variant;
+
+	layout_compute(&ui->layout, bc_variant_files(v), bc_variant_ranks(v),
+	    ui->rows, ui->cols);
+	if (ui->need_rows < ui->layout.min_rows)
+		ui->need_rows = ui->layout.min_rows;
+	if (ui->need_cols < ui->layout.min_cols)
+		ui->need_cols = ui->layout.min_cols;
+}
+
+const struct screen screen_game = {
+	.name = "game",
+	.draw = game_draw,
+	.key = game_key,
+	.resize = game_resize,
+};

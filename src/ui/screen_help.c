@@ -1,0 +1,180 @@
+/*
+ * screen_help.c - every key and prompt command, generated from the
+ * command table; it scrolls when the terminal is short.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+enum { KEY_COL = 2, HELP_COL = 24, HELP_MIN_COLS = 60, HELP_MIN_ROWS = 10 };
+
+/*
+ * Line `i` of the help text into `key` and `text`: the heading, the keys,
+ * the prompt commands.  Returns false past the end.
+ */
+static bool
+help_line(int i, char *key, size_t ksize, char *text, size_t tsize,
+    bool *heading)
+{
+	const struct command_info *c;
+	int n = 0;
+
+	*heading = false;
+	key[0] = text[0] = '\0';
+	if (i == n++) {
+		snprintf(text, tsize, "Keys");
+		*heading = true;
+		return true;
+	}
+	for (int j = 0; (c = commands_get(j)); j++) {
+		char names[64];
+
+		if (!keys_names(c->id, 4, names, sizeof names))
+			continue;
+		if (i == n++) {
+			snprintf(key, ksize, "%s", names);
+			snprintf(text, tsize, "%s", c->help);
+			return true;
+		}
+	}
+	if (i == n++)
+		return true;
+	if (i == n++) {
+		snprintf(text, tsize, "At the ':' prompt");
+		*heading = true;
+		return true;
+	}
+	if (i == n++) {
+		snprintf(key, ksize, "a move");
+		snprintf(text, tsize, "SAN (Nf3, exd6, Rd9=Q, O-O-2) or "
+		    "coordinates (e3e5, a9a10q)");
+		return true;
+	}
+	for (int j = 0; (c = commands_get(j)); j++) {
+		if (!c->word)
+			continue;
+		if (i == n++) {
+			snprintf(key, ksize, "%s", c->word);
+			snprintf(text, tsize, "%s", c->help);
+			return true;
+		}
+	}
+	if (i == n++)
+		return true;
+	if (i == n++) {
+		snprintf(text, tsize, "A mouse click picks up and puts down "
+		    "where the terminal reports clicks.");
+		return true;
+	}
+	return false;
+}
+
+static int
+help_count(void)
+{
+	char k[64], t[128];
+	bool h;
+	int n = 0;
+
+	while (help_line(n, k, sizeof k, t, sizeof t, &h))
+		n++;
+	return n;
+}
+
+static int
+help_rows(const struct ui *ui)
+{
+	return ui->rows - 3;
+}
+
+static void
+help_draw(const struct ui *ui)
+{
+	struct term_style st = ui_style(ui, ROLE_TEXT);
+	int rows = help_rows(ui), total = help_count();
+	char key[64], text[128], title[96];
+	bool heading;
+
+	snprintf(title, sizeof title, "bigchess %s help", ui->glyphs->dash);
+	term_put(0, 1, ui_style(ui, ROLE_TITLE), title, ui->cols - 2);
+	for (int i = 0; i < rows; i++) {
+		if (!help_line(ui->help_top + i, key, sizeof key, text,
+		    sizeof text, &heading))
+			break;
+		if (heading) {
+			term_put(i + 1, 1, ui_style(ui, ROLE_HEADING), text,
+			    ui->cols - 2);
+			continue;
+		}
+		term_put(i + 1, KEY_COL, ui_style(ui, ROLE_TITLE), key,
+		    HELP_COL - KEY_COL - 1);
+		term_put(i + 1, HELP_COL, st, text, ui->cols - HELP_COL);
+	}
+	term_fill(ui->rows - 1, 0, ui->cols, ui_style(ui, ROLE_HINT));
+	term_put(ui->rows - 1, 0, ui_style(ui, ROLE_HINT), total > rows ?
+	    "Up/Down/PgUp/PgDn scroll   Esc, q or ? closes the help"
+	    : "Esc, q or ? closes the help", ui->cols);
+}
+
+static void
+scroll_to(struct ui *ui, int top)
+{
+	int max = help_count() - help_rows(ui);
+
+	if (top > max)
+		top = max;
+	if (top < 0)
+		top = 0;
+	ui->help_top = top;
+}
+
+static void
+help_enter(struct ui *ui)
+{
+	ui->help_top = 0;
+}
+
+static int
+help_key(struct ui *ui, int key)
+{
+	switch (key) {
+	case TK_UP:
+	case 'k':
+		scroll_to(ui, ui->help_top - 1);
+		return UI_DRAW;
+	case TK_DOWN:
+	case 'j':
+		scroll_to(ui, ui->help_top + 1);
+		return UI_DRAW;
+	case TK_PGUP:
+		scroll_to(ui, ui->help_top - help_rows(ui));
+		return UI_DRAW;
+	case TK_PGDN:
+	case ' ':
+		scroll_to(ui, ui->help_top + help_rows(ui));
+		return UI_DRAW;
+	default:
+		ui_pop(ui);
+		return UI_DRAW;
+	}
+}
+
+static void
+help_resize(struct ui *ui)
+{
+	if (ui->need_rows < HELP_MIN_ROWS)
+		ui->need_rows = HELP_MIN_ROWS;
+	if (ui->need_cols < HELP_MIN_COLS)
+		ui->need_cols = HELP_MIN_COLS;
+	scroll_to(ui, ui->help_top);
+}
+
+const struct screen screen_help = {
+	.name = "help",
+	.enter = help_enter,
+	.draw = help_draw,
+	.key = help_key,
+	.resize = help_resize,
+};

@@ -1,0 +1,263 @@
+/*
+ * screen_newgame.c - the new-game screen: variant, players, time control,
+ * board orientation.  Enter on the defaults starts a game at once.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+static const int minute_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60,
+	90 };
+static const int increment_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 60 };
+static const bc_variant_id variant_order[] = { BC_VARIANT_CHAD,
+	BC_VARIANT_GRAND, BC_VARIANT_HADEAN };
+
+static const char *const field_name[FIELD_COUNT] = {
+	[FIELD_VARIANT] = "Variant",
+	[FIELD_WHITE] = "White",
+	[FIELD_BLACK] = "Black",
+	[FIELD_MINUTES] = "Minutes each",
+	[FIELD_INCREMENT] = "Increment (s)",
+	[FIELD_BOARD] = "Board",
+	[FIELD_AUTOFLIP] = "Turn board",
+};
+
+enum { FORM_W = 64, FORM_H = 20 };
+
+static bool
+engine_ready(const struct ui *ui)
+{
+	return ui->opts->engine != NULL;
+}
+
+static void
+newgame_enter(struct ui *ui)
+{
+	struct form *f = &ui->form;
+
+	f->sel = 0;
+	if (ui->playing) {
+		f->setup.variant = bc_variant_id_of(ui->play.variant);
+		f->setup.black_at_bottom = ui->play.black_at_bottom;
+		f->setup.autoflip = ui->play.autoflip;
+	}
+	f->setup.fen = NULL;
+	if (!engine_ready(ui))
+		f->setup.players[0] = f->setup.players[1] = PLAYER_HUMAN;
+}
+
+static void
+field_value(const struct ui *ui, int field, char *buf, size_t size)
+{
+	const struct form *f = &ui->form;
+	const struct play_setup *s = &f->setup;
+
+	switch (field) {
+	case FIELD_VARIANT:
+		snprintf(buf, size, "%s",
+		    bc_variant_name(bc_variant_get(s->variant)));
+		break;
+	case FIELD_WHITE:
+	case FIELD_BLACK:
+		snprintf(buf, size, "%s", s->players[field == FIELD_BLACK] ==
+		    PLAYER_HUMAN ? "human" : "computer");
+		break;
+	case FIELD_MINUTES:
+		if (f->minutes)
+			snprintf(buf, size, "%d", f->minutes);
+		else
+			snprintf(buf, size, "no clock");
+		break;
+	case FIELD_INCREMENT:
+		snprintf(buf, size, "%d", f->increment);
+		break;
+	case FIELD_BOARD:
+		snprintf(buf, size, "%s at the bottom",
+		    s->black_at_bottom ? "Black" : "White");
+		break;
+	case FIELD_AUTOFLIP:
+		snprintf(buf, size, "%s", s->autoflip ? "to the side to move"
+		    : "never (f flips it)");
+		break;
+	}
+}
+
+static void
+newgame_draw(const struct ui *ui)
+{
+	const struct form *f = &ui->form;
+	struct term_style st = ui_style(ui, ROLE_TEXT);
+	int y = (ui->rows - FORM_H) / 2, x = (ui->cols - FORM_W) / 2;
+	char value[64], line[96];
+
+	if (y < 0)
+		y = 0;
+	if (x < 0)
+		x = 0;
+	term_box(y, x, FORM_H, FORM_W, ui_style(ui, ROLE_BORDER), ui->glyphs->lines);
+	snprintf(line, sizeof line, " bigchess %s new game ", ui->glyphs->dash);
+	term_put(y, x + 2, ui_style(ui, ROLE_TITLE), line, FORM_W - 4);
+	for (int i = 0; i < FIELD_COUNT; i++) {
+		struct term_style vs = i == f->sel ? ui_style(ui,
+		    ROLE_DIALOG_SEL) : st;
+
+		field_value(ui, i, value, sizeof value);
+		term_put(y + 2 + i * 2, x + 3, i == f->sel ? ui_style(ui,
+		    ROLE_TITLE) : st, field_name[i], 16);
+		snprintf(line, sizeof line, "< %s >", value);
+		term_put(y + 2 + i * 2, x + 20, vs, line, FORM_W - 22);
+	}
+	if (!engine_ready(ui))
+		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
+		    "The computer opponent is not built yet: two players.",
+		    FORM_W - 5);
+	term_put(y + FORM_H - 2, x + 3, st, "Enter: start  Up/Down: line  "
+	    "Left/Right: change  Esc: back", FORM_W - 5);
+	if (ui->message[0])
+		term_put(ui->rows - 1, 0, ui_style(ui, ui->message_is_error ?
+		    ROLE_ERROR : ROLE_STATUS), ui->message, ui->cols);
+}
+
+static int
+step(const int *steps, int n, int value, int dir)
+{
+	int i = 0;
+
+	while (i < n - 1 && steps[i] < value)
+		i++;
+	if (steps[i] != value && dir < 0)
+		return steps[i > 0 ? i - 1 : 0];
+	i += dir;
+	if (i < 0)
+		i = n - 1;
+	if (i >= n)
+		i = 0;
+	return steps[i];
+}
+
+static void
+change(struct ui *ui, int dir)
+{
+	struct form *f = &ui->form;
+	struct play_setup *s = &f->setup;
+	int n;
+
+	switch (f->sel) {
+	case FIELD_VARIANT:
+		n = 0;
+		while (variant_order[n] != s->variant)
+			n++;
+		s->variant = variant_order[(n + 3 + dir) % 3];
+		break;
+	case FIELD_WHITE:
+	case FIELD_BLACK:
+		if (!engine_ready(ui)) {
+			ui_error(ui, "The computer opponent is not built yet.");
+			break;
+		}
+		s->players[f->sel == FIELD_BLACK] ^= 1;
+		break;
+	case FIELD_MINUTES:
+		f->minutes = step(minute_steps, (int)(sizeof minute_steps /
+		    sizeof minute_steps[0]), f->minutes, dir);
+		break;
+	case FIELD_INCREMENT:
+		f->increment = step(increment_steps, (int)(sizeof
+		    increment_steps / sizeof increment_steps[0]), f->increment,
+		    dir);
+		break;
+	case FIELD_BOARD:
+		s->black_at_bottom = !s->black_at_bottom;
+		break;
+	case FIELD_AUTOFLIP:
+		s->autoflip = !s->autoflip;
+		break;
+	}
+}
+
+/* Digits type the minutes or the increment directly. */
+static void
+type_digit(struct ui *ui, int digit)
+{
+	struct form *f = &ui->form;
+	int *v = f->sel == FIELD_MINUTES ? &f->minutes
+	    : f->sel == FIELD_INCREMENT ? &f->increment : NULL;
+
+	if (!v)
+		return;
+	*v = *v * 10 + digit;
+	if (*v > 999)
+		*v = digit;
+}
+
+static int
+newgame_key(struct ui *ui, int key)
+{
+	struct form *f = &ui->form;
+
+	switch (key) {
+	case TK_UP:
+	case 'k':
+		f->sel = (f->sel + FIELD_COUNT - 1) % FIELD_COUNT;
+		break;
+	case TK_DOWN:
+	case 'j':
+	case '\t':
+		f->sel = (f->sel + 1) % FIELD_COUNT;
+		break;
+	case TK_LEFT:
+	case 'h':
+		change(ui, -1);
+		break;
+	case TK_RIGHT:
+	case 'l':
+	case ' ':
+		change(ui, 1);
+		break;
+	case TK_BACKSPACE:
+		if (f->sel == FIELD_MINUTES)
+			f->minutes /= 10;
+		else if (f->sel == FIELD_INCREMENT)
+			f->increment /= 10;
+		break;
+	case TK_ENTER:
+		f->setup.fen = NULL;
+		f->setup.clock_base = (int64_t)f->minutes * 60000;
+		f->setup.clock_increment = (int64_t)f->increment * 1000;
+		return actions_start_game(ui, &f->setup);
+	case 0x1b:
+	case 'q':
+		if (!ui->playing)
+			return UI_QUIT;
+		ui_pop(ui);
+		break;
+	case '?':
+		ui_push(ui, &screen_help);
+		break;
+	default:
+		if (key >= '0' && key <= '9')
+			type_digit(ui, key - '0');
+		else
+			return UI_DRAW | UI_BEEP;
+	}
+	return UI_DRAW;
+}
+
+static void
+newgame_resize(struct ui *ui)
+{
+	if (ui->need_rows < FORM_H)
+		ui->need_rows = FORM_H;
+	if (ui->need_cols < FORM_W)
+		ui->need_cols = FORM_W;
+}
+
+const struct screen screen_newgame = {
+	.name = "new game",
+	.enter = newgame_enter,
+	.draw = newgame_draw,
+	.key = newgame_key,
+	.resize = newgame_resize,
+};

@@ -1,0 +1,140 @@
+/*
+ * screen_prompt.c - the ':' line: a move in SAN or coordinates, or a
+ * command word from the command table (":resign", ":flip", ...).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+static void
+prompt_enter(struct ui *ui)
+{
+	ui->prompt.len = 0;
+	ui->prompt.text[0] = '\0';
+}
+
+static void
+prompt_draw(const struct ui *ui)
+{
+	struct term_style st = ui_style(ui, ROLE_STATUS);
+	int y = ui->rows - 2, w;
+
+	term_fill(y, 0, ui->cols, st);
+	term_put(y, 0, ui_style(ui, ROLE_TITLE), ":", 1);
+	w = term_put(y, 1, st, ui->prompt.text, ui->cols - 2);
+	term_cursor(true, y, 1 + w);
+}
+
+/*
+ * True if `line` is ambiguous only in what a pawn promotes to ("e10"
+ * when it must promote): then every reading joins the same two squares,
+ * returned in *from and *to, and the chooser can ask.
+ */
+static bool
+promotion_squares(const struct ui *ui, const char *line, bc_square *from,
+    bc_square *to)
+{
+	const bc_variant *v = ui->play.variant;
+	bool found = false;
+
+	for (int t = 1; t <= bc_variant_piece_types(v); t++) {
+		char text[PROMPT_MAX + 8];
+		bc_move m;
+
+		snprintf(text, sizeof text, "%s=%c", line,
+		    bc_variant_piece_letter(v, t));
+		if (bc_move_parse(play_position(&ui->play), text, &m, NULL) !=
+		    BC_OK)
+			continue;
+		if (found && (BC_MOVE_FROM(m) != *from || BC_MOVE_TO(m) != *to))
+			return false;
+		*from = BC_MOVE_FROM(m);
+		*to = BC_MOVE_TO(m);
+		found = true;
+	}
+	return found;
+}
+
+/* Runs the typed line; the prompt is already closed. */
+static int
+submit(struct ui *ui, const char *line)
+{
+	enum command cmd = keys_command_by_word(line);
+	bc_error err;
+	bc_move m;
+	int rc;
+
+	if (!*line)
+		return UI_DRAW;
+	if (cmd != CMD_NONE)
+		return actions_run(ui, cmd);
+	if (play_over(&ui->play)) {
+		ui_error(ui, "The game is over: n starts a new one.");
+		return UI_DRAW;
+	}
+	rc = bc_move_parse(play_position(&ui->play), line, &m, &err);
+	if (rc == BC_EAMBIGUOUS) {
+		bc_square from, to;
+
+		if (promotion_squares(ui, line, &from, &to))
+			return actions_try_moves(ui, from, to);
+	}
+	if (rc != BC_OK) {
+		ui_error(ui, "%s", err.message);
+		return UI_DRAW | UI_BEEP;
+	}
+	ui->play.selected = 0;
+	return actions_push(ui, m);
+}
+
+static int
+prompt_key(struct ui *ui, int key)
+{
+	struct prompt *p = &ui->prompt;
+	char line[PROMPT_MAX + 1];
+	char *s = line, *e;
+
+	switch (key) {
+	case 0x1b:
+		ui_pop(ui);
+		return UI_DRAW;
+	case TK_ENTER:
+		snprintf(line, sizeof line, "%s", p->text);
+		while (isspace((unsigned char)*s))
+			s++;
+		e = s + strlen(s);
+		while (e > s && isspace((unsigned char)e[-1]))
+			*--e = '\0';
+		ui_pop(ui);
+		return submit(ui, s);
+	case TK_BACKSPACE:
+		if (p->len == 0) {
+			ui_pop(ui);
+			return UI_DRAW;
+		}
+		p->text[--p->len] = '\0';
+		return UI_DRAW;
+	case 0x15: /* Ctrl-U */
+		p->len = 0;
+		p->text[0] = '\0';
+		return UI_DRAW;
+	default:
+		if (key >= 0x20 && key < 0x7f && p->len < PROMPT_MAX) {
+			p->text[p->len++] = (char)key;
+			p->text[p->len] = '\0';
+			return UI_DRAW;
+		}
+		return UI_BEEP;
+	}
+}
+
+const struct screen screen_prompt = {
+	.name = "prompt",
+	.overlay = true,
+	.enter = prompt_enter,
+	.draw = prompt_draw,
+	.key = prompt_key,
+};

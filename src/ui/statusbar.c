@@ -1,0 +1,61 @@
+/*
+ * statusbar.c - the status line (the latest message, or what to do next)
+ * and the hint line, which is generated from the command table.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+
+static void
+default_status(const struct ui *ui, char *buf, size_t size)
+{
+	const struct play *p = &ui->play;
+	char at[8];
+
+	if (play_over(p)) {
+		play_result_text(p, buf, (int)size);
+		snprintf(buf + strlen(buf), size - strlen(buf),
+		    " n: new game, q: quit.");
+	} else if (p->selected) {
+		bc_square_to_text(p->selected, at, sizeof at);
+		snprintf(buf, size, "Moving the piece on %s: Enter on a marked "
+		    "square; Esc puts it back.", at);
+	} else {
+		snprintf(buf, size, "%s to move: Enter picks up a piece, ':' "
+		    "types a move.", side_name[play_side(p)]);
+	}
+}
+
+void
+statusbar_draw(const struct ui *ui)
+{
+	struct term_style hint = ui_style(ui, ROLE_HINT);
+	char line[256];
+	int x = 0;
+
+	if (ui->message[0])
+		term_put(ui->rows - 2, 0, ui_style(ui, ui->message_is_error
+		    ? ROLE_ERROR : ROLE_STATUS), ui->message, ui->cols);
+	else if (ui->playing) {
+		default_status(ui, line, sizeof line);
+		term_put(ui->rows - 2, 0, ui_style(ui, ROLE_STATUS), line,
+		    ui->cols);
+	}
+	term_fill(ui->rows - 1, 0, ui->cols, hint);
+	for (int i = 0; commands_get(i); i++) {
+		const struct command_info *c = commands_get(i);
+		char key[32];
+
+		if (!c->hint)
+			continue;
+		keys_names(c->id, 1, key, sizeof key);
+		snprintf(line, sizeof line, "%s %s", key, c->hint);
+		if (x + (int)strlen(line) > ui->cols)
+			break;
+		x += term_put(ui->rows - 1, x, hint, line, ui->cols - x) + 2;
+	}
+}

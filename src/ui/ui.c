@@ -1,0 +1,259 @@
+/*
+ * ui.c - the interactive game's main loop and screen stack.
+ *
+ * The loop draws when something changed, then waits for a key.  It waits
+ * forever when nothing moves on its own, and in steps of CLOCK_TICK_MS
+ * while a clock runs (or the computer thinks), so an idle game costs no
+ * CPU and writes nothing to the terminal.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "terminal.h"
+#include "ui_state.h"
+
+enum { CLOCK_TICK_MS = 100, ENGINE_TICK_MS = 50 };
+
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+const struct screen *
+ui_top(const struct ui *ui)
+{
+	return ui->stack[ui->depth - 1];
+}
+
+void
+ui_push(struct ui *ui, const struct screen *s)
+{
+	if (ui->depth == UI_DEPTH)
+		return;
+	ui->stack[ui->depth++] = s;
+	if (s->enter)
+		s->enter(ui);
+	ui_relayout(ui);
+}
+
+void
+ui_pop(struct ui *ui)
+{
+	if (ui->depth > 1)
+		ui->depth--;
+	ui_relayout(ui);
+}
+
+void
+ui_relayout(struct ui *ui)
+{
+	term_size(&ui->rows, &ui->cols);
+	ui->need_rows = ui->need_cols = 0;
+	for (int i = 0; i < ui->depth; i++)
+		if (ui->stack[i]->resize)
+			ui->stack[i]->resize(ui);
+}
+
+static void
+vsay(struct ui *ui, bool error, const char *fmt, va_list ap)
+{
+	vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+	ui->message_is_error = error;
+}
+
+void
+ui_say(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(ui, false, fmt, ap);
+	va_end(ap);
+}
+
+void
+ui_error(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(ui, true, fmt, ap);
+	va_end(ap);
+}
+
+struct term_style
+ui_style(const struct ui *ui, enum role r)
+{
+	return ui->theme->role[r];
+}
+
+static bool
+too_small(const struct ui *ui)
+{
+	return ui->rows < ui->need_rows || ui->cols < ui->need_cols;
+}
+
+static void
+draw(const struct ui *ui)
+{
+	int base = ui->depth - 1;
+
+	term_erase();
+	term_cursor(false, 0, 0);
+	if (too_small(ui)) {
+		screen_small.draw(ui);
+	} else {
+		while (base > 0 && ui->stack[base]->overlay)
+			base--;
+		for (int i = base; i < ui->depth; i++)
+			ui->stack[i]->draw(ui);
+	}
+	term_refresh();
+}
+
+static bool
+clock_running(const struct ui *ui)
+{
+	return ui->playing && ui->play.clock.running >= 0;
+}
+
+static bool
+computer_to_move(const struct ui *ui)
+{
+	return ui->playing && !play_over(&ui->play) && ui->opts->engine &&
+	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER;
+}
+
+/* What happens with no key: the clock runs down, the computer moves. */
+static int
+tick(struct ui *ui)
+{
+	const struct ui_engine *e = ui->opts->engine;
+	int flags = 0;
+
+	if (clock_running(ui)) {
+		flags |= UI_DRAW;
+		if (clock_flagged(&ui->play.clock, ui->now)) {
+			play_flag(&ui->play, ui->now);
+			flags |= actions_game_changed(ui);
+		}
+	}
+	if (computer_to_move(ui)) {
+		bc_move m;
+
+		if (!ui->engine_busy) {
+			ui->engine_busy = e->start(e->ctx,
+			    play_position(&ui->play)) == BC_OK;
+		} else if (e->poll(e->ctx, &m) == BC_OK) {
+			ui->engine_busy = false;
+			flags |= actions_push(ui, m);
+		}
+	}
+	return flags;
+}
+
+static int
+wait_ms(const struct ui *ui)
+{
+	if (computer_to_move(ui))
+		return ENGINE_TICK_MS;
+	if (clock_running(ui))
+		return CLOCK_TICK_MS;
+	return -1;
+}
+
+static int
+start(struct ui *ui)
+{
+	const struct ui_options *o = ui->opts;
+	struct play_setup *s = &ui->form.setup;
+
+	s->variant = o->variant;
+	s->fen = o->fen;
+	s->players[BC_WHITE] = o->computer[BC_WHITE] ? PLAYER_COMPUTER
+	                                             : PLAYER_HUMAN;
+	s->players[BC_BLACK] = o->computer[BC_BLACK] ? PLAYER_COMPUTER
+	                                             : PLAYER_HUMAN;
+	s->clock_base = o->clock_base_ms;
+	s->clock_increment = o->clock_increment_ms;
+	ui->form.minutes = (int)(o->clock_base_ms / 60000);
+	ui->form.increment = (int)(o->clock_increment_ms / 1000);
+	ui->depth = 0;
+	if (!o->skip_setup) {
+		ui_push(ui, &screen_newgame);
+		return 0;
+	}
+	return actions_start_game(ui, s) & UI_QUIT;
+}
+
+static void
+run(struct ui *ui)
+{
+	volatile sig_atomic_t *sig = ui->opts->signal_flag;
+	int flags = UI_DRAW;
+
+	ui->now = now_ms();
+	if (start(ui))
+		return;
+	while (!(flags & UI_QUIT) && !(sig && *sig)) {
+		int key, y = 0, x = 0;
+
+		if (flags & UI_BEEP)
+			term_beep();
+		if (flags & UI_DRAW)
+			draw(ui);
+		key = term_key(wait_ms(ui), &y, &x);
+		ui->now = now_ms();
+		if (key == TK_HANGUP)
+			break;
+		if (key == TK_RESIZE) {
+			ui_relayout(ui);
+			flags = UI_DRAW;
+		} else if (key == TK_NONE) {
+			flags = tick(ui);
+		} else if (too_small(ui)) {
+			flags = screen_small.key(ui, key);
+		} else {
+			ui->message[0] = '\0';
+			flags = key == TK_MOUSE ? actions_click(ui, y, x)
+			                        : ui_top(ui)->key(ui, key);
+			flags |= UI_DRAW;
+		}
+	}
+}
+
+int
+ui_run(const struct ui_options *opts, char *err, size_t errsize)
+{
+	struct term_caps caps;
+	struct ui *ui;
+
+	if (term_open(opts->color, &caps, err, errsize) != 0)
+		return -1;
+	ui = calloc(1, sizeof *ui);
+	if (!ui) {
+		term_close();
+		snprintf(err, errsize, "out of memory");
+		return -1;
+	}
+	ui->opts = opts;
+	ui->ascii = opts->ascii || !caps.utf8;
+	ui->symbols = opts->symbols && !ui->ascii;
+	ui->theme = theme_for(caps.colors);
+	ui->glyphs = glyphs_for(!ui->ascii, caps.colors > 0);
+	run(ui);
+	if (ui->engine_busy && opts->engine)
+		opts->engine->stop(opts->engine->ctx);
+	if (ui->playing)
+		play_free(&ui->play);
+	free(ui);
+	term_close();
+	return 0;
+}

@@ -1,0 +1,163 @@
+/*
+ * ui_state.h - the UI's one state struct and its screens.
+ *
+ * A screen is a table of four functions.  `key` changes state and returns
+ * UI_ flags, and never draws; `draw` reads state and changes nothing;
+ * `resize` recomputes the screen's layout and raises ui->need_rows/cols
+ * to what it needs; `enter` runs when the screen is pushed.  Screens form
+ * a stack: the game at the bottom, dialogs, the prompt and help above it.
+ * An overlay screen is drawn over the screens below it.
+ */
+#ifndef BIGCHESS_UI_STATE_H
+#define BIGCHESS_UI_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "glyphs.h"
+#include "keys.h"
+#include "layout.h"
+#include "play.h"
+#include "theme.h"
+#include "ui.h"
+
+enum ui_flag {
+	UI_DRAW = 1 << 0, /* something to show changed */
+	UI_QUIT = 1 << 1, /* leave the program */
+	UI_BEEP = 1 << 2
+};
+
+struct ui;
+
+struct screen {
+	const char *name;
+	bool overlay;
+	void (*enter)(struct ui *ui);
+	void (*draw)(const struct ui *ui);
+	int (*key)(struct ui *ui, int key);
+	void (*resize)(struct ui *ui);
+};
+
+extern const struct screen screen_newgame;
+extern const struct screen screen_game;
+extern const struct screen screen_help;
+extern const struct screen screen_dialog;
+extern const struct screen screen_prompt;
+extern const struct screen screen_small;
+
+enum { DIALOG_ITEMS_MAX = 16, DIALOG_TEXT = 72, UI_DEPTH = 8 };
+
+enum dialog_kind {
+	DIALOG_MOVE,      /* several legal moves share from and to */
+	DIALOG_QUIT,
+	DIALOG_RESIGN,
+	DIALOG_DRAW,
+	DIALOG_GAME_OVER
+};
+
+enum dialog_action {
+	ACT_MOVE,
+	ACT_YES,
+	ACT_NO,
+	ACT_NEW,
+	ACT_LOOK,
+	ACT_QUIT
+};
+
+struct dialog_item {
+	int key; /* its hot key */
+	char label[DIALOG_TEXT];
+	enum dialog_action action;
+	bc_move move;
+};
+
+struct dialog {
+	enum dialog_kind kind;
+	char title[DIALOG_TEXT];
+	char text[DIALOG_TEXT];
+	int count, sel;
+	struct dialog_item items[DIALOG_ITEMS_MAX];
+};
+
+enum { PROMPT_MAX = 48 };
+
+struct prompt {
+	char text[PROMPT_MAX + 1];
+	int len;
+};
+
+enum form_field {
+	FIELD_VARIANT,
+	FIELD_WHITE,
+	FIELD_BLACK,
+	FIELD_MINUTES,
+	FIELD_INCREMENT,
+	FIELD_BOARD,
+	FIELD_AUTOFLIP,
+	FIELD_COUNT
+};
+
+/* The new-game screen's settings. */
+struct form {
+	int sel;           /* the highlighted line */
+	int minutes;       /* 0: no clock */
+	int increment;     /* seconds */
+	struct play_setup setup;
+};
+
+struct ui {
+	const struct ui_options *opts;
+	const struct theme *theme;
+	const struct glyphs *glyphs;
+	bool ascii, symbols;
+	int rows, cols;
+	int need_rows, need_cols;   /* what the screens on the stack need */
+	const struct screen *stack[UI_DEPTH];
+	int depth;
+	bool playing;               /* `play` holds a game */
+	struct play play;
+	struct layout layout;       /* of the game screen */
+	struct form form;
+	struct dialog dialog;
+	struct prompt prompt;
+	int help_top;               /* first help line shown */
+	char message[160];          /* for the status line */
+	bool message_is_error;
+	int64_t now;                /* ms on a monotonic clock */
+	bool engine_busy;
+};
+
+/* The screen stack (ui.c). */
+const struct screen *ui_top(const struct ui *ui);
+void ui_push(struct ui *ui, const struct screen *s);
+void ui_pop(struct ui *ui);
+void ui_relayout(struct ui *ui);
+
+/* Sets the status-line message, printf-style. */
+void ui_say(struct ui *ui, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void ui_error(struct ui *ui, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
+int actions_run(struct ui *ui, enum command cmd);
+int actions_start_game(struct ui *ui, const struct play_setup *setup);
+int actions_try_moves(struct ui *ui, bc_square from, bc_square to);
+int actions_push(struct ui *ui, bc_move m);
+int actions_game_changed(struct ui *ui);
+int actions_click(struct ui *ui, int y, int x);
+
+/* Drawing parts of the game screen. */
+void board_view_draw(const struct ui *ui);
+void panel_draw(const struct ui *ui);
+int panel_list_rows(const struct ui *ui, int *total);
+void statusbar_draw(const struct ui *ui);
+void dialog_open(struct ui *ui, enum dialog_kind kind, const char *title,
+    const char *text);
+void dialog_add(struct ui *ui, int key, const char *label,
+    enum dialog_action action, bc_move move);
+
+/* Common styles. */
+struct term_style ui_style(const struct ui *ui, enum role r);
+
+#endif
