@@ -14,6 +14,9 @@
 #include <time.h>
 
 #include "bigchess/bigchess.h"
+#include "bench.h"
+#include "engine/engine.h"
+#include "uci.h"
 
 enum { EXIT_USAGE = 2, PERFT_MAX_DEPTH = 20 };
 
@@ -22,6 +25,10 @@ struct options {
 	const char *fen;
 	int perft_depth; /* 0: not in perft mode */
 	int divide;
+	int variant_given;
+	int level; /* 0: not given */
+	int bench;
+	int uci;
 };
 
 static const char usage_text[] =
@@ -35,6 +42,13 @@ static const char usage_text[] =
     "                       'Nodes searched: COUNT', the time goes to stderr\n"
     "      --divide         with --perft: first one line 'MOVE: COUNT' for\n"
     "                       each legal move (coordinate notation)\n"
+    "      --level=N        the computer's strength and thinking time, 1\n"
+    "                       (weakest) to 10 (default 7; with --uci, 10)\n"
+    "      --bench          search built-in positions of all variants (or\n"
+    "                       of --variant) to a fixed depth; the last lines\n"
+    "                       are 'Nodes searched: N' and 'Nodes/second: N'\n"
+    "      --uci            speak UCI on stdin/stdout (for GUIs and match\n"
+    "                       programs); option UCI_Variant picks the game\n"
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n"
     "\n"
@@ -73,15 +87,34 @@ parse_depth(const char *arg)
 	return (int)n;
 }
 
+static int
+parse_level(const char *arg)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n < ENGINE_LEVEL_MIN ||
+	    n > ENGINE_LEVEL_MAX)
+		usage_error("--level wants a number from %d to %d, not '%s'",
+		    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX, arg);
+	return (int)n;
+}
+
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
-	enum { OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE };
+	enum { OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE, OPT_LEVEL, OPT_BENCH,
+		OPT_UCI };
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "perft", required_argument, NULL, OPT_PERFT },
 		{ "divide", no_argument, NULL, OPT_DIVIDE },
+		{ "level", required_argument, NULL, OPT_LEVEL },
+		{ "bench", no_argument, NULL, OPT_BENCH },
+		{ "uci", no_argument, NULL, OPT_UCI },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -94,6 +127,7 @@ parse_options(int argc, char **argv, struct options *o)
 		switch (c) {
 		case 'v':
 			o->variant = bc_variant_find(optarg);
+			o->variant_given = 1;
 			if (!o->variant)
 				usage_error("unknown variant '%s': use chad, grand "
 				            "or hadean", optarg);
@@ -106,6 +140,15 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_DIVIDE:
 			o->divide = 1;
+			break;
+		case OPT_LEVEL:
+			o->level = parse_level(optarg);
+			break;
+		case OPT_BENCH:
+			o->bench = 1;
+			break;
+		case OPT_UCI:
+			o->uci = 1;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -124,6 +167,11 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	if (o->divide && !o->perft_depth)
 		usage_error("%s goes with --perft", "--divide");
+	if (!!o->perft_depth + o->bench + o->uci > 1)
+		usage_error("--perft, --bench and --uci do not go together");
+	if (o->fen && (o->bench || o->uci))
+		usage_error("--fen does not go with %s",
+		    o->bench ? "--bench" : "--uci");
 }
 
 static double
@@ -197,6 +245,11 @@ main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (o.perft_depth)
 		return run_perft(&o);
+	if (o.bench)
+		return bench_run(o.variant_given ? o.variant : NULL);
+	if (o.uci)
+		return uci_run(stdin, stdout, o.variant,
+		    o.level ? o.level : ENGINE_LEVEL_MAX);
 	fputs("bigchess: the interactive game is not built yet; "
 	      "try 'bigchess --perft 3' or 'bigchess --help'\n", stderr);
 	return 1;
