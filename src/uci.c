@@ -317,13 +317,11 @@ cmd_go(struct uci *u, char **tok, int n)
 			    tok[i]);
 			continue;
 		}
-		if (i + 1 >= n ||
-		    !parse_number(tok[i + 1], 0, params[k].max, &value)) {
+		if (++i >= n || !parse_number(tok[i], 0, params[k].max, &value)) {
 			say(u, "info string error: go %s wants a number",
 			    params[k].name);
 			continue;
 		}
-		i++;
 		switch (k) {
 		case 0:
 			limits.depth = (int)value;

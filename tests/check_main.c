@@ -21,6 +21,8 @@ static const struct {
 	{ "chad", chad_suite },
 	{ "hadean", hadean_suite },
 	{ "crosscheck", crosscheck_suite },
+	{ "engine", engine_suite },
+	{ "uci", uci_suite },
 };
 
 static int

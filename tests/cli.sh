@@ -42,6 +42,21 @@ expect 1 'bad FEN' -- --perft 1 --fen 'garbage'
 expect 1 'kings' -- --perft 1 --fen '10/10/10/10/10/10/10/10/10/10 w - - 0 1'
 expect 1 'not built yet' --
 
+# --level, --bench and --uci (the engine).
+expect 2 'level.*from 1 to 10' -- --level 0
+expect 2 'level.*from 1 to 10' -- --level 11
+expect 2 'level.*from 1 to 10' -- --level 3x
+expect 2 'needs a value' -- --level
+expect 2 'do not go together' -- --bench --uci
+expect 2 'do not go together' -- --perft 1 --bench
+expect 2 'does not go with --bench' -- --bench --fen '4k5/10/10/10/10/10/10/10/5K4/10 w - - 0 1'
+expect 0 '^$' -- --uci --level 3
+bench=$("$BIGCHESS" --bench --variant hadean 2>&1)
+printf '%s\n' "$bench" | tail -n 2 | head -n 1 | grep -q '^Nodes searched: [1-9][0-9]*$' &&
+    printf '%s\n' "$bench" | tail -n 1 | grep -q '^Nodes/second: [0-9][0-9]*$' &&
+    ! printf '%s\n' "$bench" | grep -q '^grand\|^chad' && ok ||
+    bad "bench output: $bench"
+
 # The last line of perft output is always the node count.
 last=$("$BIGCHESS" --perft 2 --divide --variant chad 2>/dev/null | tail -n 1)
 [ "$last" = "Nodes searched: 2844" ] && ok || bad "divide last line: $last"

@@ -45,5 +45,7 @@ Suite *crosscheck_suite(void);
 Suite *chad_suite(void);
 Suite *hadean_suite(void);
 Suite *grand_suite(void);
+Suite *engine_suite(void);
+Suite *uci_suite(void);
 
 #endif

@@ -94,6 +94,8 @@ next_random(uint64_t *state)
 static bool
 count_node(struct search *s)
 {
+	if (s->stopped)
+		return true;
 	s->nodes++;
 	if (s->limits.nodes && s->nodes >= s->limits.nodes)
 		s->stopped = true;
