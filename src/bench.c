@@ -19,7 +19,7 @@ struct bench_position {
 /* Depth per variant: a few seconds in all on a small machine. */
 static const int bench_depth[BC_VARIANT_COUNT] = {
 	[BC_VARIANT_GRAND] = 8,
-	[BC_VARIANT_CHAD] = 8,
+	[BC_VARIANT_CHAD] = 7,
 	[BC_VARIANT_HADEAN] = 7,
 };
 

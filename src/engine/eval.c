@@ -138,8 +138,8 @@ init_tables(struct eval_tables *t, const bc_variant *v)
 				t->start_material += t->value[type];
 		}
 	}
-	/* Promotion types: those a pawn move offers (read from the rules by
-	 * their letters' presence among the non-pawn, non-royal types). */
+	/* Promotion types: every piece but pawns and the king, as in all
+	 * three variants' rules. */
 	{
 		int n = 0;
 
@@ -392,10 +392,12 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	int mg[2] = { 0, 0 }, eg[2] = { 0, 0 };
 	int phase, us = pos->side, score;
 
+	e->have_moves = false;
 	material_and_pawns(t, pos, mg, eg, &phase);
 	score = taper(mg[us] - mg[!us], eg[us] - eg[!us], phase);
 	if (score + LAZY_MARGIN <= alpha || score - LAZY_MARGIN >= beta)
 		return score + t->params->tempo;
+	e->have_moves = true;
 
 	for (int c = 0; c < 2; c++) {
 		side_moves(pos, c, &e->scratch[c]);

@@ -84,6 +84,9 @@ struct eval {
 	bc_move_list scratch[2];  /* each side's pseudo-legal moves */
 	uint32_t stamp[BC_CELLS]; /* distinct attackers, by generation */
 	uint32_t generation;
+	/* After eval_position: true if scratch[side to move] holds the
+	 * pseudo-legal moves of the position evaluated (not when lazy). */
+	bool have_moves;
 };
 
 /* Fills the tables of every variant.  Returns false if a variant has a

@@ -232,8 +232,24 @@ unmake(struct search *s, int ply)
 	bc_position_unmake(&s->pos, &s->ply[ply].undo);
 }
 
+/* Two kings, or two kings and one piece that cannot mate alone. */
+static bool
+bare(const struct search *s)
+{
+	const bc_position *pos = &s->pos;
+
+	for (int c = 0; c < 2; c++)
+		for (int i = 0; i < pos->piece_count[c]; i++) {
+			int type = BC_PIECE_TYPE(pos->board[pos->piece_list[c][i]]);
+
+			if (!(s->tables->flags[type] & (EVAL_KING | EVAL_MINOR)))
+				return false;
+		}
+	return true;
+}
+
 /* Repetition (of a game position or one on the path), the 100-ply rule,
- * or two bare kings. */
+ * or material that cannot mate. */
 static bool
 is_draw(const struct search *s, int ply)
 {
@@ -243,7 +259,7 @@ is_draw(const struct search *s, int ply)
 
 	if (s->tables->params->fifty_move_rule && pos->halfmove >= 100)
 		return true;
-	if (pos->piece_count[0] + pos->piece_count[1] == 2)
+	if (pos->piece_count[0] + pos->piece_count[1] <= 3 && bare(s))
 		return true;
 	if (oldest < 0)
 		oldest = 0;
@@ -337,7 +353,16 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		if (stand > alpha)
 			alpha = stand;
 		best = stand;
-		bc_movegen_pseudo(pos, &sp->list);
+		/* The evaluation may have generated the moves already. */
+		if (s->eval->have_moves) {
+			const bc_move_list *ours = &s->eval->scratch[pos->side];
+
+			memcpy(sp->list.moves, ours->moves,
+			    (size_t)ours->count * sizeof ours->moves[0]);
+			sp->list.count = ours->count;
+		} else {
+			bc_movegen_pseudo(pos, &sp->list);
+		}
 		/* Keep only the tactical moves. */
 		{
 			int n = 0;
