@@ -22,6 +22,9 @@
 #include "bigchess/bigchess.h"
 #include "records.h"
 #include "ui/ui.h"
+#include "bench.h"
+#include "engine/engine.h"
+#include "uci.h"
 
 enum { EXIT_USAGE = 2, PERFT_MAX_DEPTH = 20 };
 
@@ -35,6 +38,9 @@ struct options {
 	const char *print; /* "fen" or "pgn": print and exit */
 	bool variant_given;
 	struct ui_options ui;
+	int level; /* 0: not given */
+	int bench;
+	int uci;
 };
 
 /* The one piece of global state: which signal asked us to leave. */
@@ -61,6 +67,13 @@ static const char usage_text[] =
     "                       'Nodes searched: COUNT', the time goes to stderr\n"
     "      --divide         with --perft: first one line 'MOVE: COUNT' for\n"
     "                       each legal move (coordinate notation)\n"
+    "      --level=N        the computer's strength and thinking time, 1\n"
+    "                       (weakest) to 10 (default 7; with --uci, 10)\n"
+    "      --bench          search built-in positions of all variants (or\n"
+    "                       of --variant) to a fixed depth; the last lines\n"
+    "                       are 'Nodes searched: N' and 'Nodes/second: N'\n"
+    "      --uci            speak UCI on stdin/stdout (for GUIs and match\n"
+    "                       programs); option UCI_Variant picks the game\n"
     "      --load=FILE      load a PGN game (the first, or the --game'th)\n"
     "      --game=N         with --load: the Nth game of the file\n"
     "      --print=WHAT     with --load: print the final position's FEN\n"
@@ -158,7 +171,7 @@ parse_options(int argc, char **argv, struct options *o)
 	enum {
 		OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE, OPT_LOAD, OPT_GAME,
 		OPT_PRINT, OPT_WHITE, OPT_BLACK, OPT_CLOCK, OPT_ASCII,
-		OPT_NO_COLOR, OPT_SYMBOLS
+		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
@@ -174,6 +187,9 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "load", required_argument, NULL, OPT_LOAD },
 		{ "game", required_argument, NULL, OPT_GAME },
 		{ "print", required_argument, NULL, OPT_PRINT },
+		{ "level", required_argument, NULL, OPT_LEVEL },
+		{ "bench", no_argument, NULL, OPT_BENCH },
+		{ "uci", no_argument, NULL, OPT_UCI },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -235,6 +251,16 @@ parse_options(int argc, char **argv, struct options *o)
 				    optarg);
 			o->print = optarg;
 			break;
+		case OPT_LEVEL:
+			o->level = parse_number("--level", optarg,
+			    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX);
+			break;
+		case OPT_BENCH:
+			o->bench = 1;
+			break;
+		case OPT_UCI:
+			o->uci = 1;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
@@ -253,6 +279,11 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	if (o->divide && !o->perft_depth)
 		usage_error("%s goes with --perft", "--divide");
+	if (!!o->perft_depth + o->bench + o->uci > 1)
+		usage_error("--perft, --bench and --uci do not go together");
+	if (o->fen && (o->bench || o->uci))
+		usage_error("--fen does not go with %s",
+		    o->bench ? "--bench" : "--uci");
 	if ((o->game_number || o->print) && !o->load)
 		usage_error(
 		    "%s goes with --load", o->print ? "--print" : "--game");
@@ -400,6 +431,11 @@ main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (o.perft_depth)
 		return run_perft(&o);
+	if (o.bench)
+		return bench_run(o.variant_given ? o.variant : NULL);
+	if (o.uci)
+		return uci_run(stdin, stdout, o.variant,
+		    o.level ? o.level : ENGINE_LEVEL_MAX);
 	if (o.load && o.print)
 		return records_print(o.load, o.game_number ? o.game_number : 1,
 		    strcmp(o.print, "fen") ? PRINT_PGN : PRINT_FEN,

@@ -23,6 +23,8 @@ static const struct {
 	{ "crosscheck", crosscheck_suite },
 	{ "pgn", pgn_suite },
 	{ "ui", ui_suite },
+	{ "engine", engine_suite },
+	{ "uci", uci_suite },
 };
 
 static int

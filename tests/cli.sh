@@ -71,6 +71,21 @@ expect 2 'goes with --load' -- --print fen
 expect 2 'wants fen or pgn' -- --load "$pgn" --print xml
 expect 1 'use --load with --print' -- --load "$pgn"
 
+# --level, --bench and --uci (the engine).
+expect 2 'level.*from 1 to 10' -- --level 0
+expect 2 'level.*from 1 to 10' -- --level 11
+expect 2 'level.*from 1 to 10' -- --level 3x
+expect 2 'needs a value' -- --level
+expect 2 'do not go together' -- --bench --uci
+expect 2 'do not go together' -- --perft 1 --bench
+expect 2 'does not go with --bench' -- --bench --fen '4k5/10/10/10/10/10/10/10/5K4/10 w - - 0 1'
+expect 0 '^$' -- --uci --level 3
+bench=$("$BIGCHESS" --bench --variant hadean 2>&1)
+printf '%s\n' "$bench" | tail -n 2 | head -n 1 | grep -q '^Nodes searched: [1-9][0-9]*$' &&
+    printf '%s\n' "$bench" | tail -n 1 | grep -q '^Nodes/second: [0-9][0-9]*$' &&
+    ! printf '%s\n' "$bench" | grep -q '^grand\|^chad' && ok ||
+    bad "bench output: $bench"
+
 # The last line of perft output is always the node count.
 last=$("$BIGCHESS" --perft 2 --divide --variant chad 2>/dev/null | tail -n 1)
 [ "$last" = "Nodes searched: 2844" ] && ok || bad "divide last line: $last"

@@ -29,6 +29,14 @@ void bc_movegen_pseudo(const bc_position *pos, bc_move_list *list);
 /* True if pseudo-legal move `m` does not leave the mover's king in check. */
 bool bc_movegen_is_legal(const bc_position *pos, bc_move m);
 
+/*
+ * The same answer as bc_movegen_is_legal, but faster for a caller that
+ * knows whether the side to move is in check (`in_check` must equal
+ * bc_position_in_check(pos)): most moves then need no test.
+ */
+bool bc_movegen_is_legal_fast(const bc_position *pos, bc_move m,
+    bool in_check);
+
 /* The number of legal-move paths of length `depth` from `pos`.  `pos` is
  * used as scratch space and restored before returning. */
 uint64_t bc_perft(bc_position *pos, int depth);

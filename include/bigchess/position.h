@@ -153,6 +153,16 @@ void bc_position_make(bc_position *pos, bc_move m, bc_undo *undo);
 /* Takes back the move that `undo` records, restoring `pos` exactly. */
 void bc_position_unmake(bc_position *pos, const bc_undo *undo);
 
+/*
+ * Passes the turn without moving (a search's "null move"; never legal in
+ * play): the side to move changes, en-passant rights lapse, the hash stays
+ * exact.  Must not be used when the side to move is in check.
+ */
+void bc_position_make_null(bc_position *pos, bc_undo *undo);
+
+/* Takes back bc_position_make_null, restoring `pos` exactly. */
+void bc_position_unmake_null(bc_position *pos, const bc_undo *undo);
+
 /* The Zobrist hash of `pos` computed from scratch (the incremental one is
  * pos->hash; the two always agree). */
 uint64_t bc_position_compute_hash(const bc_position *pos);

@@ -262,6 +262,13 @@ bc_movegen_is_legal(const bc_position *pos, bc_move m)
 	return king_safe_after(pos, m);
 }
 
+bool
+bc_movegen_is_legal_fast(const bc_position *pos, bc_move m, bool in_check)
+{
+	return (!in_check && !needs_test(pos, m, pos->variant->has_flyers)) ||
+	    king_safe_after(pos, m);
+}
+
 void
 bc_movegen_legal(const bc_position *pos, bc_move_list *list)
 {

@@ -289,6 +289,41 @@ bc_position_unmake(bc_position *pos, const bc_undo *undo)
 	pos->hash = undo->hash;
 }
 
+void
+bc_position_make_null(bc_position *pos, bc_undo *undo)
+{
+	undo->move = BC_MOVE_NONE;
+	undo->moved = BC_EMPTY;
+	undo->captured = BC_EMPTY;
+	undo->captured_index = 0;
+	undo->castling = pos->castling;
+	undo->ep_count = pos->ep_count;
+	memcpy(undo->ep_square, pos->ep_square, sizeof undo->ep_square);
+	undo->ep_victim = pos->ep_victim;
+	undo->halfmove = pos->halfmove;
+	undo->hash = pos->hash;
+	if (pos->ep_count)
+		position_set_en_passant(pos, 0, 0, 0);
+	pos->halfmove++;
+	if (pos->side == BC_BLACK)
+		pos->fullmove++;
+	pos->side = (uint8_t)!pos->side;
+	pos->hash ^= pos->variant->zobrist_side;
+}
+
+void
+bc_position_unmake_null(bc_position *pos, const bc_undo *undo)
+{
+	pos->side = (uint8_t)!pos->side;
+	if (pos->side == BC_BLACK)
+		pos->fullmove--;
+	pos->ep_count = undo->ep_count;
+	memcpy(pos->ep_square, undo->ep_square, sizeof pos->ep_square);
+	pos->ep_victim = undo->ep_victim;
+	pos->halfmove = undo->halfmove;
+	pos->hash = undo->hash;
+}
+
 bool
 bc_position_equal(const bc_position *a, const bc_position *b)
 {

@@ -1,0 +1,356 @@
+/*
+ * engine.c - the engine's handle: levels, time allocation, and searching
+ * in a thread of its own.
+ *
+ * A level is a row of data: how deep, how long, and how noisy.  Weak
+ * levels search shallowly, add a seeded random bonus to each root move (so
+ * they choose plausible but imperfect moves) and level 1 does not even
+ * look at captures beyond the horizon.  Without explicit limits the level
+ * also sets the thinking time; level 10 uses all of it, the others stop
+ * early when another iteration would probably not finish.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "eval.h"
+#include "search.h"
+#include "tt.h"
+
+struct level {
+	int depth;          /* deepest iteration */
+	int64_t time_ms;    /* thinking time per move without a clock */
+	int noise;          /* +- centipawns at the root */
+	bool quiesce;       /* capture search at the leaves */
+	bool full_time;     /* keep searching until time is up */
+};
+
+static const struct level levels[ENGINE_LEVEL_MAX] = {
+	{ 1, 100, 300, false, false },  /* 1: blunders freely */
+	{ 1, 150, 150, true, false },   /* 2: sees only one move ahead */
+	{ 2, 250, 100, true, false },   /* 3 */
+	{ 3, 400, 60, true, false },    /* 4 */
+	{ 4, 600, 35, true, false },    /* 5 */
+	{ 6, 900, 15, true, false },    /* 6 */
+	{ MAX_PLY - 1, 1500, 0, true, false },  /* 7: the default */
+	{ MAX_PLY - 1, 3000, 0, true, false },  /* 8 */
+	{ MAX_PLY - 1, 6000, 0, true, false },  /* 9 */
+	{ MAX_PLY - 1, 12000, 0, true, true },  /* 10: uses its full time */
+};
+
+/* Never plan to use the last moments of a clock. */
+enum { CLOCK_RESERVE_MS = 50, DEFAULT_MOVES_TO_GO = 35 };
+
+struct engine {
+	int level;
+	uint64_t seed;
+	struct tt tt;
+	struct eval *eval;
+	struct search *search;
+	atomic_bool stop;
+
+	/* engine_start's thread and its copies of the arguments. */
+	pthread_t thread;
+	bool running;
+	atomic_bool done;
+	pthread_mutex_t lock;
+	pthread_cond_t stopped; /* signalled by engine_stop */
+	bc_position job_pos;
+	uint64_t job_history[ENGINE_MAX_HISTORY];
+	int job_count;
+	struct engine_limits job_limits;
+	engine_report_fn *job_report;
+	void *job_arg;
+	struct engine_report job_result;
+};
+
+struct engine *
+engine_new(size_t hash_mb)
+{
+	struct engine *eng = calloc(1, sizeof *eng);
+
+	if (!eng)
+		return NULL;
+	eng->eval = calloc(1, sizeof *eng->eval);
+	eng->search = calloc(1, sizeof *eng->search);
+	if (!eng->eval || !eng->search || !eval_init(eng->eval) ||
+	    pthread_mutex_init(&eng->lock, NULL) != 0)
+		goto fail;
+	if (pthread_cond_init(&eng->stopped, NULL) != 0) {
+		pthread_mutex_destroy(&eng->lock);
+		goto fail;
+	}
+	if (hash_mb < ENGINE_HASH_MIN_MB)
+		hash_mb = ENGINE_HASH_MIN_MB;
+	if (hash_mb > ENGINE_HASH_MAX_MB)
+		hash_mb = ENGINE_HASH_MAX_MB;
+	if (!tt_resize(&eng->tt, hash_mb)) {
+		pthread_cond_destroy(&eng->stopped);
+		pthread_mutex_destroy(&eng->lock);
+		goto fail;
+	}
+	eng->level = ENGINE_LEVEL_DEFAULT;
+	atomic_init(&eng->stop, false);
+	atomic_init(&eng->done, true);
+	eng->search->tt = &eng->tt;
+	eng->search->eval = eng->eval;
+	eng->search->stop = &eng->stop;
+	engine_set_seed(eng, 0x6269676368657373ULL);
+	search_clear(eng->search);
+	return eng;
+fail:
+	free(eng->eval);
+	free(eng->search);
+	free(eng);
+	return NULL;
+}
+
+void
+engine_free(struct engine *eng)
+{
+	if (!eng)
+		return;
+	if (eng->running) {
+		engine_stop(eng);
+		engine_wait(eng, NULL);
+	}
+	tt_free(&eng->tt);
+	pthread_cond_destroy(&eng->stopped);
+	pthread_mutex_destroy(&eng->lock);
+	free(eng->eval);
+	free(eng->search);
+	free(eng);
+}
+
+int
+engine_set_hash(struct engine *eng, size_t hash_mb)
+{
+	if (hash_mb < ENGINE_HASH_MIN_MB)
+		hash_mb = ENGINE_HASH_MIN_MB;
+	if (hash_mb > ENGINE_HASH_MAX_MB)
+		hash_mb = ENGINE_HASH_MAX_MB;
+	return tt_resize(&eng->tt, hash_mb) ? BC_OK : BC_ENOMEM;
+}
+
+void
+engine_set_level(struct engine *eng, int level)
+{
+	if (level < ENGINE_LEVEL_MIN)
+		level = ENGINE_LEVEL_MIN;
+	if (level > ENGINE_LEVEL_MAX)
+		level = ENGINE_LEVEL_MAX;
+	eng->level = level;
+}
+
+int
+engine_level(const struct engine *eng)
+{
+	return eng->level;
+}
+
+void
+engine_set_seed(struct engine *eng, uint64_t seed)
+{
+	eng->seed = seed;
+	/* xorshift must not start from zero. */
+	eng->search->rng = seed ? seed : 0x9e3779b97f4a7c15ULL;
+}
+
+void
+engine_new_game(struct engine *eng)
+{
+	tt_clear(&eng->tt);
+	search_clear(eng->search);
+	engine_set_seed(eng, eng->seed);
+}
+
+/* Turns the caller's limits and the level into the search's limits. */
+static void
+plan(const struct engine *eng, const bc_position *pos,
+    const struct engine_limits *in, struct search_limits *out)
+{
+	const struct level *lv = &levels[eng->level - 1];
+	int us = pos->side;
+
+	memset(out, 0, sizeof *out);
+	out->depth = lv->depth;
+	out->noise = lv->noise;
+	out->quiesce = lv->quiesce;
+	if (in->depth > 0 && in->depth < out->depth)
+		out->depth = in->depth;
+	out->nodes = in->nodes;
+	if (in->infinite) {
+		out->infinite = true;
+	} else if (in->movetime_ms > 0) {
+		out->soft_ms = out->hard_ms = in->movetime_ms;
+	} else if (in->clock_ms[us] >= 0) {
+		int64_t left = in->clock_ms[us] - CLOCK_RESERVE_MS;
+		int to_go = in->moves_to_go > 0 ? in->moves_to_go
+		                                : DEFAULT_MOVES_TO_GO;
+		int64_t share;
+
+		if (left < 1)
+			left = 1;
+		share = left / to_go + in->inc_ms[us] * 3 / 4;
+		if (share > left / 2)
+			share = left / 2;
+		if (share < 1)
+			share = 1;
+		out->soft_ms = share / 2;
+		out->hard_ms = share * 3 < left / 2 ? share * 3 : left / 2;
+		if (out->hard_ms < share)
+			out->hard_ms = share;
+		out->easy_move = true;
+	} else if (in->depth <= 0 && in->nodes == 0) {
+		/* No limits at all: the level's own time. */
+		out->hard_ms = lv->time_ms;
+		out->soft_ms = lv->full_time ? lv->time_ms : lv->time_ms / 2;
+		out->easy_move = true;
+	}
+	if (out->depth > MAX_PLY - 1)
+		out->depth = MAX_PLY - 1;
+	if (out->depth < 1)
+		out->depth = 1;
+}
+
+bc_move
+engine_search(struct engine *eng, const bc_position *pos,
+    const uint64_t *history, int count, const struct engine_limits *limits,
+    engine_report_fn *report, void *arg, struct engine_report *result)
+{
+	struct engine_limits none = ENGINE_LIMITS_INIT;
+	struct engine_report local;
+
+	atomic_store(&eng->stop, false);
+	if (!limits)
+		limits = &none;
+	if (!result)
+		result = &local;
+	plan(eng, pos, limits, &eng->search->limits);
+	search_run(eng->search, pos, history, history ? count : 0, report,
+	    arg, result);
+	return result->best;
+}
+
+bc_move
+engine_search_game(struct engine *eng, const bc_game *g,
+    const struct engine_limits *limits, engine_report_fn *report, void *arg,
+    struct engine_report *result)
+{
+	bc_position pos = *bc_game_start(g);
+	int length = bc_game_length(g), first = 0;
+	uint64_t *history = malloc(ENGINE_MAX_HISTORY * sizeof *history);
+	int count = 0;
+	bc_move best;
+
+	if (length > ENGINE_MAX_HISTORY)
+		first = length - ENGINE_MAX_HISTORY;
+	for (int i = 0; i < length; i++) {
+		bc_undo undo;
+
+		if (history && i >= first)
+			history[count++] = pos.hash;
+		bc_position_make(&pos, bc_game_move(g, i), &undo);
+	}
+	best = engine_search(eng, bc_game_position(g), history, count, limits,
+	    report, arg, result);
+	free(history);
+	return best;
+}
+
+static void *
+job_main(void *arg)
+{
+	struct engine *eng = arg;
+	struct search *s = eng->search;
+
+	plan(eng, &eng->job_pos, &eng->job_limits, &s->limits);
+	search_run(s, &eng->job_pos, eng->job_history, eng->job_count,
+	    eng->job_report, eng->job_arg, &eng->job_result);
+	/* An infinite search answers only when told to stop (UCI). */
+	if (eng->job_limits.infinite) {
+		pthread_mutex_lock(&eng->lock);
+		while (!atomic_load(&eng->stop))
+			pthread_cond_wait(&eng->stopped, &eng->lock);
+		pthread_mutex_unlock(&eng->lock);
+	}
+	eng->job_result.final = true;
+	eng->job_result.root = &eng->job_pos;
+	if (eng->job_report)
+		eng->job_report(&eng->job_result, eng->job_arg);
+	atomic_store(&eng->done, true);
+	return NULL;
+}
+
+int
+engine_start(struct engine *eng, const bc_position *pos,
+    const uint64_t *history, int count, const struct engine_limits *limits,
+    engine_report_fn *report, void *arg)
+{
+	struct engine_limits none = ENGINE_LIMITS_INIT;
+
+	if (eng->running)
+		return BC_EINVALID;
+	if (!history || count < 0)
+		count = 0;
+	if (count > ENGINE_MAX_HISTORY) {
+		history += count - ENGINE_MAX_HISTORY;
+		count = ENGINE_MAX_HISTORY;
+	}
+	eng->job_pos = *pos;
+	if (count)
+		memcpy(eng->job_history, history, (size_t)count * sizeof *history);
+	eng->job_count = count;
+	eng->job_limits = limits ? *limits : none;
+	eng->job_report = report;
+	eng->job_arg = arg;
+	/* Cleared here, before the thread exists, so that a stop sent at
+	 * once after engine_start is never lost. */
+	atomic_store(&eng->stop, false);
+	atomic_store(&eng->done, false);
+	if (pthread_create(&eng->thread, NULL, job_main, eng) != 0) {
+		atomic_store(&eng->done, true);
+		return BC_ENOMEM;
+	}
+	eng->running = true;
+	return BC_OK;
+}
+
+void
+engine_stop(struct engine *eng)
+{
+	pthread_mutex_lock(&eng->lock);
+	atomic_store(&eng->stop, true);
+	pthread_cond_broadcast(&eng->stopped);
+	pthread_mutex_unlock(&eng->lock);
+}
+
+bool
+engine_done(const struct engine *eng)
+{
+	return atomic_load(&eng->done);
+}
+
+bc_move
+engine_wait(struct engine *eng, struct engine_report *result)
+{
+	if (!eng->running) {
+		if (result)
+			memset(result, 0, sizeof *result);
+		return BC_MOVE_NONE;
+	}
+	pthread_join(eng->thread, NULL);
+	eng->running = false;
+	eng->job_result.root = &eng->job_pos;
+	if (result)
+		*result = eng->job_result;
+	return eng->job_result.best;
+}
+
+int
+engine_evaluate(struct engine *eng, const bc_position *pos)
+{
+	return eval_position(eng->eval, pos, -SCORE_INF, SCORE_INF);
+}

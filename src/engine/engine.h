@@ -1,0 +1,146 @@
+/*
+ * engine.h - the computer opponent: a search over the rules library's
+ * positions, for the UI, the UCI mode and the benchmarks.
+ *
+ * An engine is an opaque handle made once per game (or per UCI session):
+ * it owns its transposition table, history tables and random-number
+ * generator, so several engines may search at once in different threads.
+ * It does no I/O and allocates nothing while searching.
+ *
+ * A search is synchronous (engine_search) or runs in a thread the engine
+ * starts (engine_start, then engine_done / engine_wait).  engine_stop may
+ * be called from any thread at any time; the search then returns the best
+ * move found so far.  Searches limited only by depth or nodes are
+ * deterministic: the same calls on a new engine give the same moves and
+ * node counts.
+ *
+ * Scores are in centipawns from the side to move's point of view.
+ */
+#ifndef BIGCHESS_ENGINE_H
+#define BIGCHESS_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bigchess/bigchess.h"
+
+enum {
+	ENGINE_LEVEL_MIN = 1,
+	ENGINE_LEVEL_MAX = 10,
+	ENGINE_LEVEL_DEFAULT = 7, /* answers within about 1.5 s */
+	ENGINE_MAX_DEPTH = 64,
+	ENGINE_MAX_PV = 64,
+	ENGINE_HASH_MIN_MB = 1,
+	ENGINE_HASH_MAX_MB = 4096,
+	ENGINE_HASH_DEFAULT_MB = 16,
+	/* Game history kept for repetition detection (the latest plies). */
+	ENGINE_MAX_HISTORY = 1024
+};
+
+/* What bounds a search.  Zero (or ENGINE_NO_CLOCK) means "no such limit";
+ * with no limit at all, the engine's level decides how long to think. */
+struct engine_limits {
+	int depth;           /* plies */
+	uint64_t nodes;      /* stop after exactly this many nodes */
+	int64_t movetime_ms; /* think this long */
+	int64_t clock_ms[2]; /* time left on each side's clock, or -1 */
+	int64_t inc_ms[2];   /* increment per move */
+	int moves_to_go;     /* moves until the next time control, or 0 */
+	bool infinite;       /* until engine_stop, however deep */
+};
+
+#define ENGINE_NO_CLOCK ((int64_t)-1)
+#define ENGINE_LIMITS_INIT \
+	{ 0, 0, 0, { ENGINE_NO_CLOCK, ENGINE_NO_CLOCK }, { 0, 0 }, 0, false }
+
+/* A search's progress after each completed iteration, and its result. */
+struct engine_report {
+	const bc_position *root; /* the searched position (during callbacks) */
+	bc_move best;            /* BC_MOVE_NONE: no legal move */
+	bc_move ponder;          /* the expected reply, or BC_MOVE_NONE */
+	int depth;               /* completed iterations */
+	int seldepth;            /* the deepest ply reached */
+	int score;               /* centipawns, side to move's view */
+	int mate;                /* 0, or mate in N moves (N < 0: mated) */
+	uint64_t nodes;
+	int64_t time_ms;
+	int pv_length;
+	bc_move pv[ENGINE_MAX_PV];
+	bool final; /* the last report of a search that engine_start ran */
+};
+
+/* Called on the searching thread; `report` is valid only during the call. */
+typedef void engine_report_fn(const struct engine_report *report,
+    void *arg);
+
+struct engine;
+
+/*
+ * Makes an engine with a transposition table of `hash_mb` megabytes
+ * (clamped to ENGINE_HASH_MIN_MB .. ENGINE_HASH_MAX_MB), at
+ * ENGINE_LEVEL_DEFAULT.  Returns NULL when out of memory.  Free it with
+ * engine_free.
+ */
+struct engine *engine_new(size_t hash_mb);
+
+/* Stops and waits for any search, then frees `eng`; NULL is allowed. */
+void engine_free(struct engine *eng);
+
+/* Resizes the table (clearing it).  BC_OK or BC_ENOMEM (the old table
+ * stays).  Not during a search. */
+int engine_set_hash(struct engine *eng, size_t hash_mb);
+
+/* Sets the strength, 1 (weakest) to 10 (clamped).  Not during a search. */
+void engine_set_level(struct engine *eng, int level);
+int engine_level(const struct engine *eng);
+
+/* Seeds the random choices of the weaker levels (deterministic per seed). */
+void engine_set_seed(struct engine *eng, uint64_t seed);
+
+/* Forgets everything learnt (table, move-ordering history): a new game. */
+void engine_new_game(struct engine *eng);
+
+/*
+ * Searches `pos` within `limits` and fills `result` with the best move.
+ * `history` holds the hashes (pos->hash) of the positions before `pos` in
+ * the game, oldest first, `count` of them (NULL and 0 if none); they make
+ * the engine see repetitions.  `report` (may be NULL) is called with
+ * `arg` after each iteration.  Returns the best move, BC_MOVE_NONE if `pos`
+ * has no legal move.  Clears any earlier stop request on entry.
+ */
+bc_move engine_search(struct engine *eng, const bc_position *pos,
+    const uint64_t *history, int count, const struct engine_limits *limits,
+    engine_report_fn *report, void *arg, struct engine_report *result);
+
+/* engine_search on the current position of game `g`, its history included. */
+bc_move engine_search_game(struct engine *eng, const bc_game *g,
+    const struct engine_limits *limits, engine_report_fn *report, void *arg,
+    struct engine_report *result);
+
+/*
+ * Starts engine_search in a new thread, on copies of `pos` and `history`.
+ * `report` (may be NULL) is called on that thread after each iteration and
+ * once more with the final result.  Returns BC_OK, or BC_ENOMEM if no
+ * thread could be made.  Only one search per engine at a time.
+ */
+int engine_start(struct engine *eng, const bc_position *pos,
+    const uint64_t *history, int count, const struct engine_limits *limits,
+    engine_report_fn *report, void *arg);
+
+/* Asks the running search (if any) to finish now.  Any thread; returns at
+ * once.  A search that is stopped still gives a legal move. */
+void engine_stop(struct engine *eng);
+
+/* True when the search started by engine_start has finished (any thread). */
+bool engine_done(const struct engine *eng);
+
+/* Waits for the search started by engine_start and fills `result` (may be
+ * NULL).  Returns its best move (BC_MOVE_NONE if nothing was started). */
+bc_move engine_wait(struct engine *eng, struct engine_report *result);
+
+/* The static evaluation of `pos` (centipawns, side to move), for tests and
+ * tools. */
+int engine_evaluate(struct engine *eng, const bc_position *pos);
+
+#endif

@@ -1,0 +1,413 @@
+/*
+ * eval.c - static evaluation: material, piece squares, pawn structure,
+ * mobility and king safety, tapered between middle game and ending.
+ *
+ * Mobility and king attacks come from the rules library's own pseudo-legal
+ * move generator, run once for each side, so every fairy piece counts
+ * exactly as it moves and nothing about movement is repeated here.  That
+ * is the expensive part; when material, squares and pawns already put the
+ * score far outside the search window it is skipped (lazy evaluation).
+ * Every term is computed for both colours by the same code, so the score
+ * of a position and of its colour-flipped image are opposite.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+
+enum {
+	PHASE_MAX = 256,
+	LAZY_MARGIN = 500,
+	KING_DANGER_MAX = 600,
+	MAX_FILES = BC_MAX_FILES
+};
+
+static bool
+on_board(const bc_variant *v, int cell)
+{
+	int f = BC_FILE(cell), r = BC_RANK(cell);
+
+	return f < bc_variant_files(v) && r >= 0 && r < bc_variant_ranks(v);
+}
+
+/* Rings from the edge toward the centre: 0 on the edge. */
+static int
+centrality(int files, int ranks, int f, int r)
+{
+	int df = abs(2 * f - (files - 1)), dr = abs(2 * r - (ranks - 1));
+	int d = df > dr ? df : dr;
+	int edge = (files > ranks ? files : ranks) - 1;
+
+	return (edge - d) / 2;
+}
+
+static const struct eval_params *
+params_of(bc_variant_id id)
+{
+	switch (id) {
+	case BC_VARIANT_GRAND:
+		return &eval_grand_params;
+	case BC_VARIANT_CHAD:
+		return &eval_chad_params;
+	case BC_VARIANT_HADEAN:
+		return &eval_hadean_params;
+	default:
+		return NULL;
+	}
+}
+
+static void
+init_pst(struct eval_tables *t)
+{
+	const struct eval_params *p = t->params;
+
+	for (int c = 0; c < 2; c++)
+		for (int type = 1; type <= t->type_count; type++)
+			for (int cell = 0; cell < BC_CELLS; cell++) {
+				int rel = t->rel_rank[c][cell];
+				int f = BC_FILE(cell), r = BC_RANK(cell);
+				int centre, mg = 0, eg = 0;
+				const struct eval_piece *ep = NULL;
+
+				if (!rel)
+					continue;
+				for (int i = 0; i < p->piece_count; i++)
+					if (bc_variant_piece_type(t->variant,
+					        p->pieces[i].letter) == type)
+						ep = &p->pieces[i];
+				centre = centrality(t->files, t->ranks, f, r);
+				if (t->flags[type] & EVAL_KING) {
+					mg = rel > 2 ? -p->king_rank_mg * (rel - 2) : 0;
+					eg = p->king_center_eg * centre;
+				} else if (t->flags[type] & EVAL_PAWN) {
+					/* Central pawns early, advanced ones late. */
+					mg = ep->center * centrality(t->files, t->files,
+					    f, t->files / 2);
+					eg = rel > 2 ? p->advance_eg * (rel - 2) : 0;
+				} else {
+					mg = ep->center * centre;
+					eg = ep->center * centre / 2;
+				}
+				t->pst_mg[c][type][cell] = (int16_t)mg;
+				t->pst_eg[c][type][cell] = (int16_t)eg;
+			}
+}
+
+static bool
+init_tables(struct eval_tables *t, const bc_variant *v)
+{
+	const struct eval_params *p = params_of(bc_variant_id_of(v));
+	const char *fen = bc_variant_start_fen(v);
+
+	memset(t, 0, sizeof *t);
+	if (!p)
+		return false;
+	t->variant = v;
+	t->params = p;
+	t->type_count = bc_variant_piece_types(v);
+	t->files = bc_variant_files(v);
+	t->ranks = bc_variant_ranks(v);
+	for (int type = 1; type <= t->type_count; type++) {
+		char letter = bc_variant_piece_letter(v, type);
+		int found = 0;
+
+		for (int i = 0; i < p->piece_count; i++) {
+			const struct eval_piece *ep = &p->pieces[i];
+
+			if (ep->letter != letter)
+				continue;
+			t->value[type] = ep->value;
+			t->mobility[type] = ep->mobility;
+			t->attack[type] = ep->attack;
+			t->flags[type] = ep->flags;
+			found++;
+		}
+		if (found != 1)
+			return false;
+		if (t->flags[type] & EVAL_KING)
+			t->royal_type = type;
+	}
+	if (!t->royal_type)
+		return false;
+	for (const char *c = fen; *c && *c != ' '; c++) {
+		int type = bc_variant_piece_type(v, *c);
+
+		if (*c >= 'A' && *c <= 'Z' && type) {
+			t->start_count[type]++;
+			if (!(t->flags[type] & (EVAL_PAWN | EVAL_KING)))
+				t->start_material += t->value[type];
+		}
+	}
+	/* Promotion types: every piece but pawns and the king, as in all
+	 * three variants' rules. */
+	{
+		int n = 0;
+
+		for (int type = 1; type <= t->type_count; type++)
+			if (!(t->flags[type] & (EVAL_PAWN | EVAL_KING)))
+				t->promo_types[n++] = (uint8_t)type;
+		t->promo_types[n] = 0;
+	}
+	for (int cell = 0; cell < BC_CELLS; cell++) {
+		if (!on_board(v, cell) || cell < BC_SQUARE(0, 0))
+			continue;
+		t->rel_rank[BC_WHITE][cell] = (uint8_t)(BC_RANK(cell) + 1);
+		t->rel_rank[BC_BLACK][cell] =
+		    (uint8_t)(t->ranks - BC_RANK(cell));
+		t->region[cell] =
+		    (uint8_t)bc_variant_region(v, BC_FILE(cell), BC_RANK(cell));
+	}
+	init_pst(t);
+	return true;
+}
+
+bool
+eval_init(struct eval *e)
+{
+	for (int id = 0; id < BC_VARIANT_COUNT; id++)
+		if (!init_tables(&e->tables[id],
+		        bc_variant_get((bc_variant_id)id)))
+			return false;
+	memset(e->stamp, 0, sizeof e->stamp);
+	e->generation = 0;
+	return true;
+}
+
+const struct eval_tables *
+eval_tables_of(const struct eval *e, const bc_position *pos)
+{
+	return &e->tables[bc_variant_id_of(pos->variant)];
+}
+
+/* Can `color` still promote a pawn to something (Grand: a lost type)? */
+static bool
+can_promote(const struct eval_tables *t, const bc_position *pos, int color)
+{
+	if (!t->params->promo_only_lost)
+		return true;
+	for (const uint8_t *type = t->promo_types; *type; type++)
+		if (pos->type_count[color][*type] < t->start_count[*type])
+			return true;
+	return false;
+}
+
+struct pawn_files {
+	int count[2][MAX_FILES + 2]; /* index file + 1: padding both sides */
+	int most_back[2][MAX_FILES + 2]; /* the rank least advanced */
+};
+
+/* Pawn structure, passers and material for the cheap part of the score.
+ * Adds to mg[] and eg[] per colour. */
+static void
+material_and_pawns(const struct eval_tables *t, const bc_position *pos,
+    int mg[2], int eg[2], int *phase)
+{
+	const struct eval_params *p = t->params;
+	struct pawn_files pf;
+	int npm = 0;
+
+	for (int c = 0; c < 2; c++)
+		for (int f = 0; f < MAX_FILES + 2; f++) {
+			pf.count[c][f] = 0;
+			pf.most_back[c][f] = c == BC_WHITE ? BC_MAX_RANKS : -1;
+		}
+	for (int c = 0; c < 2; c++) {
+		int pairs = 0;
+
+		for (int i = 0; i < pos->piece_count[c]; i++) {
+			int cell = pos->piece_list[c][i];
+			int type = BC_PIECE_TYPE(pos->board[cell]);
+
+			mg[c] += t->value[type] + t->pst_mg[c][type][cell];
+			eg[c] += t->value[type] + t->pst_eg[c][type][cell];
+			if (t->flags[type] & EVAL_PAWN) {
+				int f = BC_FILE(cell) + 1, r = BC_RANK(cell);
+
+				pf.count[c][f]++;
+				if (c == BC_WHITE ? r < pf.most_back[c][f]
+				                  : r > pf.most_back[c][f])
+					pf.most_back[c][f] = r;
+			} else if (!(t->flags[type] & EVAL_KING)) {
+				npm += t->value[type];
+			}
+			if (t->flags[type] & EVAL_PAIR)
+				pairs++;
+		}
+		if (pairs >= 2) {
+			mg[c] += p->pair_bonus;
+			eg[c] += p->pair_bonus;
+		}
+	}
+	*phase = t->start_material
+	    ? npm * PHASE_MAX / (2 * t->start_material)
+	    : 0;
+	if (*phase > PHASE_MAX)
+		*phase = PHASE_MAX;
+
+	for (int c = 0; c < 2; c++) {
+		int them = !c;
+		bool promotes = can_promote(t, pos, c);
+
+		for (int i = 0; i < pos->piece_count[c]; i++) {
+			int cell = pos->piece_list[c][i];
+			int type = BC_PIECE_TYPE(pos->board[cell]);
+			int f, r, rel, span, bonus_mg, bonus_eg;
+			bool passed = true;
+
+			if (!(t->flags[type] & EVAL_PAWN))
+				continue;
+			f = BC_FILE(cell) + 1;
+			r = BC_RANK(cell);
+			if (pf.count[c][f] > 1) {
+				mg[c] -= p->doubled;
+				eg[c] -= p->doubled;
+			}
+			if (!pf.count[c][f - 1] && !pf.count[c][f + 1]) {
+				mg[c] -= p->isolated;
+				eg[c] -= p->isolated;
+			}
+			/* Passed: no enemy pawn ahead on this or a next file. */
+			for (int df = -1; df <= 1 && passed; df++) {
+				int back = pf.most_back[them][f + df];
+
+				if (!pf.count[them][f + df])
+					continue;
+				passed = c == BC_WHITE ? back <= r : back >= r;
+			}
+			if (!passed)
+				continue;
+			rel = t->rel_rank[c][cell];
+			span = t->ranks - 3;
+			bonus_mg = p->passed_mg * (rel - 2) * (rel - 2) /
+			    (span * span);
+			bonus_eg = p->passed_eg * (rel - 2) * (rel - 2) /
+			    (span * span);
+			if (!promotes) {
+				bonus_mg = bonus_mg * p->no_promo_percent / 100;
+				bonus_eg = bonus_eg * p->no_promo_percent / 100;
+			}
+			mg[c] += bonus_mg;
+			eg[c] += bonus_eg;
+		}
+	}
+}
+
+/* Own pawns just in front of a king still near its first rank. */
+static int
+shelter(const struct eval_tables *t, const bc_position *pos, int c)
+{
+	int king = pos->king[c];
+	int forward = c == BC_WHITE ? BC_STRIDE : -BC_STRIDE;
+	int n = 0;
+
+	if (t->rel_rank[c][king] > 3 || !t->params->shelter)
+		return 0;
+	for (int df = -1; df <= 1; df++)
+		for (int step = 1; step <= 2; step++) {
+			bc_piece piece = pos->board[king + df + step * forward];
+
+			if (piece != BC_EMPTY && piece != BC_OFFBOARD &&
+			    BC_PIECE_COLOR(piece) == c &&
+			    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN)) {
+				n++;
+				break;
+			}
+		}
+	return n * t->params->shelter;
+}
+
+/*
+ * Mobility of side `us` and its pressure on the enemy king's zone (the
+ * squares round the king and two ranks in front of it), from its
+ * pseudo-legal moves.
+ */
+static void
+activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
+    int us, const bc_move_list *moves, int *mg, int *eg)
+{
+	int king = pos->king[!us];
+	int kf = BC_FILE(king), kr = BC_RANK(king);
+	int toward = us == BC_WHITE ? -1 : 1; /* from their king toward us */
+	int mobility = 0, units = 0, attackers = 0;
+
+	if (++e->generation == 0) {
+		memset(e->stamp, 0, sizeof e->stamp);
+		e->generation = 1;
+	}
+	for (int i = 0; i < moves->count; i++) {
+		bc_move m = moves->moves[i];
+		int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
+		int type = BC_PIECE_TYPE(pos->board[from]);
+		int df, dr;
+
+		mobility += t->mobility[type];
+		if (!t->attack[type])
+			continue;
+		df = BC_FILE(to) - kf;
+		dr = (BC_RANK(to) - kr) * toward;
+		if (df < -1 || df > 1 || dr < -1 || dr > 2)
+			continue;
+		units += t->attack[type];
+		if (e->stamp[from] != e->generation) {
+			e->stamp[from] = e->generation;
+			attackers++;
+		}
+	}
+	*mg += mobility;
+	*eg += mobility;
+	if (attackers >= 2) {
+		int danger = units * units / 4;
+
+		*mg += danger < KING_DANGER_MAX ? danger : KING_DANGER_MAX;
+	}
+}
+
+/* The pseudo-legal moves of `color` in `pos`, whoever is to move. */
+static void
+side_moves(const bc_position *pos, int color, bc_move_list *list)
+{
+	bc_position tmp;
+
+	if (pos->side == color) {
+		bc_movegen_pseudo(pos, list);
+		return;
+	}
+	tmp = *pos;
+	tmp.side = (uint8_t)color;
+	tmp.ep_count = 0;
+	tmp.castling = 0;
+	bc_movegen_pseudo(&tmp, list);
+}
+
+static int
+taper(int mg, int eg, int phase)
+{
+	return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+}
+
+int
+eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
+{
+	const struct eval_tables *t = eval_tables_of(e, pos);
+	int mg[2] = { 0, 0 }, eg[2] = { 0, 0 };
+	int phase, us = pos->side, score;
+
+	e->have_moves = false;
+	material_and_pawns(t, pos, mg, eg, &phase);
+	score = taper(mg[us] - mg[!us], eg[us] - eg[!us], phase);
+	if (score + LAZY_MARGIN <= alpha || score - LAZY_MARGIN >= beta)
+		return score + t->params->tempo;
+	e->have_moves = true;
+
+	for (int c = 0; c < 2; c++) {
+		side_moves(pos, c, &e->scratch[c]);
+		activity(e, t, pos, c, &e->scratch[c], &mg[c], &eg[c]);
+		mg[c] += shelter(t, pos, c);
+		if (t->params->castles)
+			mg[c] += eval_chad(t, pos, c, &e->scratch[c]);
+	}
+	if (t->params->castles) /* Chad has no ending: no taper */
+		return mg[us] - mg[!us] + t->params->tempo;
+	return taper(mg[us] - mg[!us], eg[us] - eg[!us], phase) +
+	    t->params->tempo;
+}

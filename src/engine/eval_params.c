@@ -1,0 +1,133 @@
+/*
+ * eval_params.c - the evaluation's numbers, one table per variant, each
+ * piece type with the reason for its value.
+ *
+ * Values are centipawns (a pawn is 100; Chad has no pawns, so there a rook
+ * is 500 to keep the scale familiar).  They start from the rules' own
+ * descriptors and from what is known of similar pieces on 8x8 and 10x8
+ * boards (H.G. Muller's measurements for Capablanca chess), moved for the
+ * bigger boards: leapers and steppers reach a smaller share of a 10x10 or
+ * 12x12 board and lose value; long sliders gain.  Mobility is per
+ * pseudo-legal move, so pieces with many moves get small weights; centre
+ * weights matter most for short-range pieces, which are slow to cross a
+ * big board.
+ */
+#include "eval.h"
+
+const struct eval_params eval_grand_params = {
+	.variant = BC_VARIANT_GRAND,
+	.pieces = {
+		{ 'P', 100, 0, 2, 0, EVAL_PAWN, "the unit" },
+		{ 'N', 285, 4, 6, 2, EVAL_MINOR,
+		  "a knight reaches 8 of 100 squares, less of the board than in "
+		  "chess: a little under 3 pawns" },
+		{ 'B', 350, 3, 3, 2, EVAL_MINOR | EVAL_PAIR,
+		  "long diagonals on a 10x10 board; colour-bound, so the pair "
+		  "earns a bonus" },
+		{ 'R', 525, 2, 0, 2, 0,
+		  "open files are longer than in chess; no castling keeps rooks "
+		  "in play early" },
+		{ 'A', 850, 2, 4, 4, 0,
+		  "bishop + knight: Muller found the archbishop nearly equal to "
+		  "the chancellor on 10x8; it forks and mates well" },
+		{ 'C', 900, 2, 3, 4, 0,
+		  "rook + knight: a little more than a rook and a knight apart, "
+		  "whose moves overlap less than the archbishop's" },
+		{ 'Q', 975, 1, 2, 5, 0,
+		  "rook + bishop, the strongest piece, as in chess but with room "
+		  "to use its range" },
+		{ 'K', 0, 0, 0, 0, EVAL_KING, "royal: never traded" },
+	},
+	.piece_count = 8,
+	.tempo = 12,
+	.pair_bonus = 40,
+	.passed_mg = 60,
+	.passed_eg = 160,
+	.advance_eg = 4,
+	.doubled = 12,
+	.isolated = 10,
+	.shelter = 12,
+	.king_rank_mg = 15,
+	.king_center_eg = 6,
+	.promo_only_lost = true,
+	.no_promo_percent = 25,
+	.fifty_move_rule = true,
+};
+
+const struct eval_params eval_hadean_params = {
+	.variant = BC_VARIANT_HADEAN,
+	.pieces = {
+		{ 'P', 100, 0, 2, 0, EVAL_PAWN, "the unit" },
+		{ 'J', 120, 1, 2, 1, EVAL_PAWN,
+		  "ninja pawn: sideways steps keep it useful when blocked, long "
+		  "moves in its half, sideways captures in the enemy half" },
+		{ 'E', 275, 3, 4, 2, 0,
+		  "flying elephant: diagonal range 3 with jumps, colour-bound "
+		  "and slow on 12x12; the weakest officer" },
+		{ 'M', 350, 3, 4, 2, 0,
+		  "flying warmachine: orthogonal range 3 with jumps reaches "
+		  "every colour; can leap out from behind the pawns" },
+		{ 'F', 320, 3, 5, 2, 0,
+		  "ferz + knight: 12 targets, a strong short-range piece, but "
+		  "it needs many moves to cross the board" },
+		{ 'W', 345, 3, 5, 2, 0,
+		  "wazir + knight: 12 targets, slightly better than the "
+		  "ferz-knight since the wazir changes colour" },
+		{ 'S', 300, 3, 5, 2, 0,
+		  "ferz + zebra: the (2,3) leap is long but clumsy near edges" },
+		{ 'Z', 320, 3, 5, 2, 0,
+		  "wazir + zebra: as the ferz-sorcerer with a better step" },
+		{ 'B', 400, 3, 2, 2, EVAL_MINOR | EVAL_PAIR,
+		  "12-square diagonals make the bishop a long-range power; a "
+		  "pair covers both colours" },
+		{ 'R', 600, 2, 0, 2, 0,
+		  "on 12x12 a rook commands 22 squares from anywhere" },
+		{ 'Q', 1100, 1, 1, 5, 0,
+		  "rook + bishop across a 12x12 board: worth more than in chess" },
+		{ 'K', 0, 0, 0, 0, EVAL_KING, "royal: never traded" },
+	},
+	.piece_count = 12,
+	.tempo = 12,
+	.pair_bonus = 40,
+	.passed_mg = 50,
+	.passed_eg = 150,
+	.advance_eg = 3,
+	.doubled = 10,
+	.isolated = 8,
+	.shelter = 10,
+	.king_rank_mg = 15,
+	.king_center_eg = 5,
+	.fifty_move_rule = true,
+};
+
+const struct eval_params eval_chad_params = {
+	.variant = BC_VARIANT_CHAD,
+	.pieces = {
+		{ 'R', 500, 1, 1, 0, 0,
+		  "the only army piece: it fights by covering the enemy wall "
+		  "and by guarding its own" },
+		{ 'Q', 1100, 1, 1, 0, 0,
+		  "a promoted rook, born inside the enemy castle where only the "
+		  "king can take it: a mating piece worth two rooks" },
+		{ 'K', 0, 2, 0, 0, EVAL_KING,
+		  "royal; its few moves inside the castle are its safety" },
+	},
+	.piece_count = 3,
+	.tempo = 10,
+	.castles = true,
+	/* A rook on the enemy wall may take into the castle. */
+	.wall_rook = 30,
+	/* Diagonally next to the enemy castle a rook covers two wall
+	 * segments and cannot be taken (Freeling's teaching example). */
+	.corner_rook = 35,
+	/* Per enemy wall square our pieces can move to. */
+	.wall_control = 6,
+	/* A queen inside the enemy castle, besides its material. */
+	.castle_queen = 120,
+	/* Per enemy castle square we can reach that its king cannot: a rook
+	 * promotes there and only the king could ever take it. */
+	.undefended_square = 45,
+	/* Per own rook inside the castle: it guards our wall. */
+	.castle_defender = 12,
+	.fifty_move_rule = false,
+};

@@ -1,0 +1,770 @@
+/*
+ * search.c - iterative deepening over a principal-variation alpha-beta
+ * search with a quiescence search at the leaves.
+ *
+ * Outline.  search_run deepens one ply at a time (with an aspiration
+ * window once the score settles) until the depth, node or time limit or a
+ * stop request ends it; the best move of the last finished iteration, or
+ * a better one found by the unfinished iteration, is the answer.  Each
+ * node (pvs) tries, in order: draw and mate-distance checks, the
+ * transposition table, static pruning when far above beta, a null move,
+ * then the legal moves ordered hash move, captures by MVV/LVA, killers,
+ * history; later quiet moves are searched with reduced depth and with a
+ * null window, and searched again when they surprise.  Checks are
+ * extended.  The quiescence search (qsearch) looks at captures and
+ * promotions, and in Chad at moves entering the enemy castle (they
+ * promote or threaten mate), until the position is quiet.
+ *
+ * Node counts are exact: a node is counted when pvs or qsearch is entered
+ * below the root, so a node limit stops the search after exactly that many
+ * nodes, and a fixed-depth search visits the same nodes every time.
+ */
+#include <string.h>
+#include <time.h>
+
+#include "search.h"
+
+enum {
+	CHECK_EVERY = 256,      /* nodes between looks at the clock and flag */
+	ASPIRATION = 35,
+	DELTA_MARGIN = 200,
+	HISTORY_MAX = 16000,
+	SCORE_HASH = 1 << 30,
+	SCORE_TACTICAL = 1 << 28,
+	SCORE_KILLER = 1 << 27,
+	EVAL_NONE = -32768, /* no static evaluation in a table entry */
+	QS_CHECK_PLIES = 3  /* evasions searched in the first qsearch plies */
+};
+
+int64_t
+search_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int64_t
+elapsed_ms(const struct search *s)
+{
+	return (search_now_ns() - s->start_ns) / 1000000;
+}
+
+/* Natural logarithm, roughly (the mantissa's log2 taken as linear): enough
+ * for a table of reductions, and no libm. */
+static double
+rough_log(int x)
+{
+	double y = x;
+	int n = 0;
+
+	while (y >= 2) {
+		y /= 2;
+		n++;
+	}
+	return (n + (y - 1)) * 0.6931;
+}
+
+void
+search_clear(struct search *s)
+{
+	memset(s->history, 0, sizeof s->history);
+	for (int i = 0; i <= MAX_PLY; i++)
+		s->ply[i].killers[0] = s->ply[i].killers[1] = BC_MOVE_NONE;
+	/* Reductions grow with the depth left and the move's rank. */
+	for (int d = 0; d < MAX_PLY; d++)
+		for (int i = 0; i < LMR_MOVES; i++)
+			s->lmr[d][i] = (uint8_t)(d && i
+			    ? 0.6 + rough_log(d) * rough_log(i) / 2.2
+			    : 0);
+}
+
+/* xorshift64*: the engine's own random numbers, for weak levels. */
+static uint64_t
+next_random(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545f4914f6cdd1dULL;
+}
+
+/* Counts a node; true when the search must stop now. */
+static bool
+count_node(struct search *s)
+{
+	if (s->stopped)
+		return true;
+	s->nodes++;
+	if (s->limits.nodes && s->nodes >= s->limits.nodes)
+		s->stopped = true;
+	if (s->nodes % CHECK_EVERY == 0) {
+		if (atomic_load_explicit(s->stop, memory_order_relaxed))
+			s->stopped = true;
+		else if (s->limits.hard_ms && elapsed_ms(s) >= s->limits.hard_ms)
+			s->stopped = true;
+	}
+	return s->stopped;
+}
+
+static int
+score_to_tt(int score, int ply)
+{
+	if (score >= SCORE_MATE_MIN)
+		return score + ply;
+	if (score <= -SCORE_MATE_MIN)
+		return score - ply;
+	return score;
+}
+
+static int
+score_from_tt(int score, int ply)
+{
+	if (score >= SCORE_MATE_MIN)
+		return score - ply;
+	if (score <= -SCORE_MATE_MIN)
+		return score + ply;
+	return score;
+}
+
+/* Captures, promotions and, in Chad, entries into the enemy castle. */
+static bool
+is_tactical(const struct search *s, bc_move m)
+{
+	int kind = BC_MOVE_KIND(m);
+	unsigned castle;
+
+	if (kind == BC_MOVE_CAPTURE || kind == BC_MOVE_EN_PASSANT ||
+	    BC_MOVE_PROMO(m))
+		return true;
+	if (!s->tables->params->castles)
+		return false;
+	castle = s->pos.side == BC_WHITE ? BC_REGION_CASTLE_BLACK
+	                                 : BC_REGION_CASTLE_WHITE;
+	return (s->tables->region[BC_MOVE_TO(m)] & castle) != 0;
+}
+
+static int
+victim_value(const struct search *s, bc_move m)
+{
+	const bc_position *pos = &s->pos;
+	int kind = BC_MOVE_KIND(m), value = 0;
+
+	if (kind == BC_MOVE_CAPTURE)
+		value = eval_value(s->tables,
+		    BC_PIECE_TYPE(pos->board[BC_MOVE_TO(m)]));
+	else if (kind == BC_MOVE_EN_PASSANT)
+		value = eval_value(s->tables,
+		    BC_PIECE_TYPE(pos->board[pos->ep_victim]));
+	if (BC_MOVE_PROMO(m))
+		value += eval_value(s->tables, BC_MOVE_PROMO(m)) -
+		    eval_value(s->tables,
+		        BC_PIECE_TYPE(pos->board[BC_MOVE_FROM(m)]));
+	return value;
+}
+
+static int
+mover_value(const struct search *s, bc_move m)
+{
+	return eval_value(s->tables,
+	    BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)]));
+}
+
+/* Orders the moves at `ply`: hash move, tactics by most valuable victim
+ * and least valuable attacker, killers, then history. */
+static void
+score_moves(struct search *s, int ply, bc_move hash_move)
+{
+	struct search_ply *sp = &s->ply[ply];
+	int us = s->pos.side;
+
+	for (int i = 0; i < sp->list.count; i++) {
+		bc_move m = sp->list.moves[i];
+		int score;
+
+		if (m == hash_move)
+			score = SCORE_HASH;
+		else if (is_tactical(s, m))
+			score = SCORE_TACTICAL + victim_value(s, m) * 16 -
+			    mover_value(s, m) / 16;
+		else if (m == sp->killers[0])
+			score = SCORE_KILLER + 1;
+		else if (m == sp->killers[1])
+			score = SCORE_KILLER;
+		else
+			score = s->history[us][BC_PIECE_TYPE(
+			    s->pos.board[BC_MOVE_FROM(m)])][BC_MOVE_TO(m)];
+		sp->scores[i] = score;
+	}
+}
+
+/* Moves the best-scored move from `from` on to `from` and returns it. */
+static bc_move
+pick_move(struct search_ply *sp, int from)
+{
+	int best = from;
+	bc_move m;
+	int score;
+
+	for (int i = from + 1; i < sp->list.count; i++)
+		if (sp->scores[i] > sp->scores[best])
+			best = i;
+	m = sp->list.moves[best];
+	score = sp->scores[best];
+	sp->list.moves[best] = sp->list.moves[from];
+	sp->scores[best] = sp->scores[from];
+	sp->list.moves[from] = m;
+	sp->scores[from] = score;
+	return m;
+}
+
+static void
+make(struct search *s, int ply, bc_move m)
+{
+	bc_position_make(&s->pos, m, &s->ply[ply].undo);
+	s->keys[s->base + ply + 1] = s->pos.hash;
+}
+
+static void
+unmake(struct search *s, int ply)
+{
+	bc_position_unmake(&s->pos, &s->ply[ply].undo);
+}
+
+/* Two kings, or two kings and one piece that cannot mate alone. */
+static bool
+bare(const struct search *s)
+{
+	const bc_position *pos = &s->pos;
+
+	for (int c = 0; c < 2; c++)
+		for (int i = 0; i < pos->piece_count[c]; i++) {
+			int type = BC_PIECE_TYPE(pos->board[pos->piece_list[c][i]]);
+
+			if (!(s->tables->flags[type] & (EVAL_KING | EVAL_MINOR)))
+				return false;
+		}
+	return true;
+}
+
+/* Repetition (of a game position or one on the path), the 100-ply rule,
+ * or material that cannot mate. */
+static bool
+is_draw(const struct search *s, int ply)
+{
+	const bc_position *pos = &s->pos;
+	int here = s->base + ply;
+	int oldest = here - pos->halfmove;
+
+	if (s->tables->params->fifty_move_rule && pos->halfmove >= 100)
+		return true;
+	if (pos->piece_count[0] + pos->piece_count[1] <= 3 && bare(s))
+		return true;
+	if (oldest < 0)
+		oldest = 0;
+	for (int i = here - 4; i >= oldest; i -= 2)
+		if (s->keys[i] == pos->hash)
+			return true;
+	return false;
+}
+
+static int
+evaluate(struct search *s, int alpha, int beta)
+{
+	return eval_position(s->eval, &s->pos, alpha, beta);
+}
+
+/* Does the side to move have something besides pawns and the king?  If
+ * not, passing may be better than any move, and the null move lies. */
+static bool
+has_pieces(const struct search *s)
+{
+	const bc_position *pos = &s->pos;
+	int us = pos->side;
+
+	for (int t = 1; t <= s->tables->type_count; t++)
+		if (pos->type_count[us][t] &&
+		    !(s->tables->flags[t] & (EVAL_PAWN | EVAL_KING)))
+			return true;
+	return false;
+}
+
+static void
+update_pv(struct search *s, int ply, bc_move m)
+{
+	struct search_ply *sp = &s->ply[ply], *next = &s->ply[ply + 1];
+
+	sp->pv[0] = m;
+	memcpy(sp->pv + 1, next->pv, (size_t)next->pv_length * sizeof m);
+	sp->pv_length = next->pv_length + 1;
+}
+
+static void
+update_history(struct search *s, int ply, bc_move best, int depth,
+    int quiet_count)
+{
+	struct search_ply *sp = &s->ply[ply];
+	int us = s->pos.side, bonus = depth * depth;
+
+	if (sp->killers[0] != best) {
+		sp->killers[1] = sp->killers[0];
+		sp->killers[0] = best;
+	}
+	for (int i = 0; i < quiet_count; i++) {
+		bc_move m = s->quiets[ply][i];
+		int16_t *h = &s->history[us][BC_PIECE_TYPE(
+		    s->pos.board[BC_MOVE_FROM(m)])][BC_MOVE_TO(m)];
+		int delta = m == best ? bonus : -bonus;
+
+		/* Gravity: entries saturate toward +-HISTORY_MAX. */
+		*h = (int16_t)(*h + delta - *h * (delta < 0 ? -delta : delta) /
+		    HISTORY_MAX);
+	}
+}
+
+static int
+qsearch(struct search *s, int alpha, int beta, int ply, int qply)
+{
+	bc_position *pos = &s->pos;
+	struct search_ply *sp = &s->ply[ply];
+	bool checked, in_check;
+	int best, stand = 0;
+
+	sp->pv_length = 0;
+	if (count_node(s))
+		return 0;
+	if (ply > s->seldepth)
+		s->seldepth = ply;
+	if (ply >= MAX_PLY)
+		return evaluate(s, alpha, beta);
+	/* Deep in the capture search a check is answered by the static
+	 * score: in Chad, where checks are lines of sight, chains of checks
+	 * and evasions would otherwise never end. */
+	checked = bc_position_in_check(pos);
+	in_check = checked && qply < QS_CHECK_PLIES;
+	if (in_check) {
+		bc_movegen_pseudo(pos, &sp->list);
+		best = -SCORE_MATE + ply; /* unless an evasion is found */
+	} else {
+		stand = evaluate(s, alpha, beta);
+		if (stand >= beta || !s->limits.quiesce)
+			return stand;
+		if (stand > alpha)
+			alpha = stand;
+		best = stand;
+		/* The evaluation may have generated the moves already. */
+		if (s->eval->have_moves) {
+			const bc_move_list *ours = &s->eval->scratch[pos->side];
+
+			memcpy(sp->list.moves, ours->moves,
+			    (size_t)ours->count * sizeof ours->moves[0]);
+			sp->list.count = ours->count;
+		} else {
+			bc_movegen_pseudo(pos, &sp->list);
+		}
+		/* Keep only the tactical moves. */
+		{
+			int n = 0;
+
+			for (int i = 0; i < sp->list.count; i++)
+				if (is_tactical(s, sp->list.moves[i]))
+					sp->list.moves[n++] = sp->list.moves[i];
+			sp->list.count = n;
+		}
+	}
+	score_moves(s, ply, BC_MOVE_NONE);
+	for (int i = 0; i < sp->list.count; i++) {
+		bc_move m = pick_move(sp, i);
+		int score;
+
+		if (!in_check) {
+			int gain = victim_value(s, m);
+
+			/* Delta pruning: even winning this cannot reach alpha. */
+			if (stand + gain + DELTA_MARGIN <= alpha)
+				continue;
+			/* A capture of a cheaper, defended piece loses material
+			 * where attacking a square means taking on it. */
+			if (!s->tables->params->castles && !BC_MOVE_PROMO(m) &&
+			    mover_value(s, m) > gain + 50 &&
+			    bc_position_attacked(pos, BC_MOVE_TO(m), !pos->side))
+				continue;
+		}
+		if (!bc_movegen_is_legal_fast(pos, m, checked))
+			continue;
+		make(s, ply, m);
+		score = -qsearch(s, -beta, -alpha, ply + 1, qply + 1);
+		unmake(s, ply);
+		if (s->stopped)
+			return 0;
+		if (score > best) {
+			best = score;
+			if (score > alpha) {
+				alpha = score;
+				update_pv(s, ply, m);
+				if (score >= beta)
+					break;
+			}
+		}
+	}
+	return best;
+}
+
+static int
+reduction(const struct search *s, int depth, int index)
+{
+	if (depth >= MAX_PLY)
+		depth = MAX_PLY - 1;
+	if (index >= LMR_MOVES)
+		index = LMR_MOVES - 1;
+	return s->lmr[depth][index];
+}
+
+static int
+pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
+{
+	bc_position *pos = &s->pos;
+	struct search_ply *sp = &s->ply[ply];
+	bool pv_node = beta - alpha > 1;
+	bool in_check, tt_hit;
+	struct tt_entry entry;
+	bc_move hash_move = BC_MOVE_NONE, best_move = BC_MOVE_NONE;
+	int best = -SCORE_INF, static_eval = -SCORE_INF, old_alpha = alpha;
+	int searched = 0, legal = 0, quiet_count = 0;
+
+	/* Step 1. Extend checks; at the horizon, resolve captures. */
+	in_check = bc_position_in_check(pos);
+	if (in_check && ply < 2 * s->root_depth)
+		depth++;
+	if (depth <= 0)
+		return qsearch(s, alpha, beta, ply, 0);
+
+	/* Step 2. Count the node; draws; mate-distance pruning. */
+	sp->pv_length = 0;
+	if (count_node(s))
+		return 0;
+	if (ply > s->seldepth)
+		s->seldepth = ply;
+	if (is_draw(s, ply))
+		return 0;
+	if (ply >= MAX_PLY - 1)
+		return in_check ? 0 : evaluate(s, alpha, beta);
+	if (alpha < -SCORE_MATE + ply)
+		alpha = -SCORE_MATE + ply;
+	if (beta > SCORE_MATE - ply - 1)
+		beta = SCORE_MATE - ply - 1;
+	if (alpha >= beta)
+		return alpha;
+
+	/* Step 3. The transposition table. */
+	tt_hit = tt_probe(s->tt, pos->hash, &entry);
+	if (tt_hit) {
+		int score = score_from_tt(entry.score, ply);
+
+		hash_move = entry.move;
+		if (!pv_node && entry.depth >= depth &&
+		    (entry.bound == TT_EXACT ||
+		        (entry.bound == TT_LOWER && score >= beta) ||
+		        (entry.bound == TT_UPPER && score <= alpha)))
+			return score;
+	}
+
+	/* Step 4. Static evaluation, for the pruning below. */
+	if (!in_check && !pv_node)
+		static_eval = tt_hit && entry.eval != EVAL_NONE
+		    ? entry.eval
+		    : evaluate(s, -SCORE_INF, SCORE_INF);
+
+	/* Step 5. Reverse futility: far above beta near the horizon. */
+	if (!pv_node && !in_check && depth <= 4 &&
+	    static_eval - 90 * depth >= beta && beta > -SCORE_MATE_MIN &&
+	    beta < SCORE_MATE_MIN)
+		return static_eval;
+
+	/* Step 6. Null move: if passing still holds beta, so will a move. */
+	if (!pv_node && !in_check && null_ok && depth >= 3 &&
+	    static_eval >= beta && beta < SCORE_MATE_MIN && has_pieces(s)) {
+		int r = 3 + depth / 6, score;
+
+		bc_position_make_null(pos, &sp->undo);
+		s->keys[s->base + ply + 1] = pos->hash;
+		score = -pvs(s, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+		bc_position_unmake_null(pos, &sp->undo);
+		if (s->stopped)
+			return 0;
+		if (score >= beta)
+			return score >= SCORE_MATE_MIN ? beta : score;
+	}
+
+	/* Step 7. No hash move deep down: search a little shallower. */
+	if (!hash_move && depth >= 6)
+		depth--;
+
+	/* Step 8. The moves, pseudo-legal: each is tested when its turn
+	 * comes, so a cut-off spares the tests of the rest. */
+	bc_movegen_pseudo(pos, &sp->list);
+	score_moves(s, ply, hash_move);
+
+	for (int i = 0; i < sp->list.count; i++) {
+		bc_move m = pick_move(sp, i);
+		bool quiet = !is_tactical(s, m), gives_check;
+		bool killer = m == sp->killers[0] || m == sp->killers[1];
+		int new_depth = depth - 1, r = 0, score;
+
+		if (!bc_movegen_is_legal_fast(pos, m, in_check))
+			continue;
+		legal++;
+		make(s, ply, m);
+		gives_check = bc_position_in_check(pos);
+
+		/* Step 9. Prune late quiet moves near the horizon. */
+		if (!pv_node && !in_check && quiet && !gives_check &&
+		    best > -SCORE_MATE_MIN && depth <= 3 &&
+		    (searched >= 4 + depth * depth * 3 ||
+		        (static_eval + 120 * depth <= alpha && searched > 0))) {
+			unmake(s, ply);
+			continue;
+		}
+
+		/* Step 10. Late-move reductions, then the null window. */
+		if (depth >= 3 && searched >= (pv_node ? 4 : 2) && quiet &&
+		    !in_check && !gives_check) {
+			r = reduction(s, depth, searched);
+			if (pv_node || killer)
+				r--;
+			if (r < 0)
+				r = 0;
+			if (r > new_depth - 1)
+				r = new_depth - 1;
+		}
+		if (searched == 0) {
+			score = -pvs(s, new_depth, -beta, -alpha, ply + 1, true);
+		} else {
+			score = -pvs(s, new_depth - r, -alpha - 1, -alpha, ply + 1,
+			    true);
+			if (score > alpha && r > 0)
+				score = -pvs(s, new_depth, -alpha - 1, -alpha,
+				    ply + 1, true);
+			if (score > alpha && score < beta)
+				score = -pvs(s, new_depth, -beta, -alpha, ply + 1,
+				    true);
+		}
+		unmake(s, ply);
+		if (s->stopped)
+			return 0;
+		searched++;
+		if (quiet && quiet_count < QUIETS_MAX)
+			s->quiets[ply][quiet_count++] = m;
+
+		if (score > best) {
+			best = score;
+			best_move = m;
+			if (score > alpha) {
+				alpha = score;
+				update_pv(s, ply, m);
+				if (score >= beta) {
+					if (quiet)
+						update_history(s, ply, m, depth,
+						    quiet_count);
+					break;
+				}
+			}
+		}
+	}
+	if (!legal)
+		return in_check ? -SCORE_MATE + ply : 0;
+	if (!searched)
+		/* Every move was pruned: the position is no better than
+		 * alpha as far as we can tell. */
+		return alpha;
+
+	/* Step 11. Remember what we learnt. */
+	tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
+	    static_eval == -SCORE_INF ? EVAL_NONE : static_eval, depth,
+	    best >= beta ? TT_LOWER
+	                 : alpha > old_alpha ? TT_EXACT : TT_UPPER);
+	return best;
+}
+
+/* The root: every legal move, each with its random bonus at weak levels. */
+static int
+search_root(struct search *s, int depth, int alpha, int beta,
+    bool *improved)
+{
+	struct search_ply *sp = &s->ply[0];
+	int best = -SCORE_INF;
+
+	for (int i = 0; i < sp->list.count; i++) {
+		bc_move m = sp->list.moves[i];
+		int noise = s->root_noise[i], score;
+		int a = alpha - noise, b = beta - noise;
+
+		make(s, 0, m);
+		if (i == 0) {
+			score = -pvs(s, depth - 1, -b, -a, 1, true);
+		} else {
+			score = -pvs(s, depth - 1, -a - 1, -a, 1, true);
+			if (score > a && score < b)
+				score = -pvs(s, depth - 1, -b, -a, 1, true);
+		}
+		unmake(s, 0);
+		if (s->stopped)
+			break;
+		score += noise;
+		if (score > best)
+			best = score;
+		if (score > alpha) {
+			*improved = true;
+			update_pv(s, 0, m);
+			/* The best move goes first next time. */
+			memmove(&sp->list.moves[1], &sp->list.moves[0],
+			    (size_t)i * sizeof m);
+			memmove(&s->root_noise[1], &s->root_noise[0],
+			    (size_t)i * sizeof noise);
+			sp->list.moves[0] = m;
+			s->root_noise[0] = noise;
+			alpha = score;
+			if (score >= beta)
+				break;
+		}
+	}
+	return best;
+}
+
+static void
+fill_report(const struct search *s, struct engine_report *r, int depth,
+    int score)
+{
+	const struct search_ply *sp = &s->ply[0];
+
+	r->root = &s->pos;
+	r->depth = depth;
+	r->seldepth = s->seldepth;
+	r->score = score;
+	r->mate = 0;
+	if (score >= SCORE_MATE_MIN)
+		r->mate = (SCORE_MATE - score + 1) / 2;
+	else if (score <= -SCORE_MATE_MIN)
+		r->mate = -(SCORE_MATE + score) / 2;
+	r->nodes = s->nodes;
+	r->time_ms = elapsed_ms(s);
+	r->pv_length = sp->pv_length < ENGINE_MAX_PV ? sp->pv_length
+	                                             : ENGINE_MAX_PV;
+	memcpy(r->pv, sp->pv, (size_t)r->pv_length * sizeof r->pv[0]);
+	if (r->pv_length)
+		r->best = r->pv[0];
+	r->ponder = r->pv_length > 1 ? r->pv[1] : BC_MOVE_NONE;
+}
+
+void
+search_run(struct search *s, const bc_position *pos,
+    const uint64_t *history, int count, engine_report_fn *report, void *arg,
+    struct engine_report *result)
+{
+	struct search_ply *root = &s->ply[0];
+	int score = 0, last_score = 0;
+	bc_move best_move;
+
+	/* Step 1. Set up: position, history, counters, root moves. */
+	s->start_ns = search_now_ns();
+	s->pos = *pos;
+	s->tables = eval_tables_of(s->eval, pos);
+	if (count > ENGINE_MAX_HISTORY) {
+		history += count - ENGINE_MAX_HISTORY;
+		count = ENGINE_MAX_HISTORY;
+	}
+	if (count > 0)
+		memcpy(s->keys, history, (size_t)count * sizeof *history);
+	s->base = count < 0 ? 0 : count;
+	s->keys[s->base] = pos->hash;
+	s->nodes = 0;
+	s->seldepth = 0;
+	s->stopped = false;
+	root->pv_length = 0;
+	tt_new_search(s->tt);
+	memset(result, 0, sizeof *result);
+	result->root = &s->pos;
+
+	bc_movegen_legal(&s->pos, &root->list);
+	if (!root->list.count)
+		return;
+	{
+		struct tt_entry entry;
+		bc_move hash_move = BC_MOVE_NONE;
+
+		if (tt_probe(s->tt, pos->hash, &entry))
+			hash_move = entry.move;
+		score_moves(s, 0, hash_move);
+		for (int i = 0; i < root->list.count; i++)
+			pick_move(root, i);
+	}
+	for (int i = 0; i < root->list.count; i++)
+		s->root_noise[i] = s->limits.noise
+		    ? (int)(next_random(&s->rng) %
+		          (uint64_t)(2 * s->limits.noise + 1)) - s->limits.noise
+		    : 0;
+	best_move = root->list.moves[0];
+	result->best = best_move;
+	result->pv_length = 1;
+	result->pv[0] = best_move;
+
+	/* Step 2. Deepen until a limit says stop. */
+	for (int depth = 1; depth <= s->limits.depth; depth++) {
+		int alpha = -SCORE_INF, beta = SCORE_INF, window = ASPIRATION;
+		bool improved = false;
+
+		if (depth >= 5 && last_score > -SCORE_MATE_MIN &&
+		    last_score < SCORE_MATE_MIN) {
+			alpha = last_score - window;
+			beta = last_score + window;
+		}
+		s->root_depth = depth;
+		for (;;) {
+			s->seldepth = 0;
+			improved = false;
+			score = search_root(s, depth, alpha, beta, &improved);
+			if (s->stopped)
+				break;
+			if (score <= alpha) {
+				alpha = alpha - window < -SCORE_INF ? -SCORE_INF
+				                                    : alpha - window;
+			} else if (score >= beta) {
+				beta = beta + window > SCORE_INF ? SCORE_INF
+				                                 : beta + window;
+			} else {
+				break;
+			}
+			window *= 2;
+		}
+		if (s->stopped) {
+			/* A move that the unfinished iteration found inside
+			 * its window is at least as good as the last answer. */
+			if (improved && depth > 1)
+				fill_report(s, result, depth - 1, score);
+			break;
+		}
+		last_score = score;
+		best_move = root->pv[0];
+		fill_report(s, result, depth, score);
+		if (report)
+			report(result, arg);
+
+		/* Step 3. Time: is another iteration worth starting? */
+		if (s->limits.easy_move && root->list.count == 1)
+			break;
+		if (!s->limits.infinite && result->mate &&
+		    depth >= 2 * (result->mate > 0 ? result->mate
+		                                   : -result->mate) + 2)
+			break;
+		if (s->limits.soft_ms && elapsed_ms(s) >= s->limits.soft_ms)
+			break;
+		if (s->limits.nodes && s->nodes >= s->limits.nodes)
+			break;
+	}
+	if (!result->best)
+		result->best = best_move;
+	result->nodes = s->nodes;
+	result->time_ms = elapsed_ms(s);
+	result->root = &s->pos;
+}

@@ -1,0 +1,90 @@
+/*
+ * search.h - the search proper (internal to the engine): its state, which
+ * the engine allocates once, and the limits the engine derives from the
+ * caller's limits and the level.
+ */
+#ifndef BIGCHESS_ENGINE_SEARCH_H
+#define BIGCHESS_ENGINE_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "eval.h"
+#include "tt.h"
+
+enum {
+	MAX_PLY = 96,
+	SCORE_INF = 32500,
+	SCORE_MATE = 32000,
+	/* Scores beyond this are mates: SCORE_MATE - plies to the mate. */
+	SCORE_MATE_MIN = SCORE_MATE - 2 * MAX_PLY,
+	QUIETS_MAX = 64,
+	LMR_MOVES = 64
+};
+
+/* The limits of one search, all decided before it starts. */
+struct search_limits {
+	int depth;          /* the deepest iteration */
+	uint64_t nodes;     /* 0: none */
+	int64_t soft_ms;    /* start no new iteration after this; 0: none */
+	int64_t hard_ms;    /* stop here whatever; 0: none */
+	int noise;          /* random root bonus up to this (weak levels) */
+	bool quiesce;       /* search captures at the leaves */
+	bool infinite;      /* ignore mates found: go on until stopped */
+	bool easy_move;     /* with a single legal move, answer at once */
+};
+
+struct search_ply {
+	bc_move_list list;
+	int scores[BC_MAX_MOVES];
+	bc_undo undo;
+	bc_move killers[2];
+	int pv_length;
+	bc_move pv[MAX_PLY];
+};
+
+struct search {
+	bc_position pos;
+	struct tt *tt;
+	struct eval *eval;
+	const struct eval_tables *tables;
+	atomic_bool *stop;
+	struct search_limits limits;
+
+	/* Hashes of the game before the root, then of the path searched:
+	 * keys[base + ply] is the position at `ply`. */
+	uint64_t keys[ENGINE_MAX_HISTORY + MAX_PLY + 1];
+	int base;
+
+	int16_t history[2][BC_MAX_TYPES][BC_CELLS];
+	uint8_t lmr[MAX_PLY][LMR_MOVES]; /* late-move reductions */
+	struct search_ply ply[MAX_PLY + 1];
+	bc_move quiets[MAX_PLY][QUIETS_MAX];
+
+	int root_noise[BC_MAX_MOVES];
+	uint64_t rng;
+
+	uint64_t nodes;
+	int root_depth;
+	int seldepth;
+	int64_t start_ns;
+	bool stopped;
+};
+
+/* Clears the move-ordering history (a new game); fills fixed tables. */
+void search_clear(struct search *s);
+
+/*
+ * Searches `pos` (with `count` earlier game positions in `history`) and
+ * fills `result`.  `report` is called after each iteration.
+ */
+void search_run(struct search *s, const bc_position *pos,
+    const uint64_t *history, int count, engine_report_fn *report, void *arg,
+    struct engine_report *result);
+
+/* Nanoseconds on the monotonic clock. */
+int64_t search_now_ns(void);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * tt.h - the transposition table (internal to the engine): what earlier
+ * searches learnt about positions, keyed by the Zobrist hash.
+ *
+ * Sized once; probing and storing never allocate.  Buckets of four
+ * entries share a cache line; a new entry replaces the same position, or
+ * else the bucket's shallowest entry, entries of older searches first.
+ */
+#ifndef BIGCHESS_ENGINE_TT_H
+#define BIGCHESS_ENGINE_TT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bigchess/position.h"
+
+enum tt_bound { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
+
+struct tt_entry {
+	uint32_t key;   /* the hash's upper half */
+	bc_move move;
+	int16_t score;
+	int16_t eval;
+	int8_t depth;
+	uint8_t bound;  /* enum tt_bound */
+	uint8_t age;
+	uint8_t pad;
+};
+
+struct tt {
+	struct tt_entry *entries;
+	size_t buckets; /* a power of two */
+	uint8_t age;
+};
+
+/* Allocates about `mb` megabytes (at least one bucket).  False: no memory,
+ * and `tt` is unchanged. */
+bool tt_resize(struct tt *tt, size_t mb);
+void tt_free(struct tt *tt);
+void tt_clear(struct tt *tt);
+/* Marks the start of a new search: older entries are replaced first. */
+void tt_new_search(struct tt *tt);
+
+/* Copies the entry of `key` into *out; false if there is none. */
+bool tt_probe(const struct tt *tt, uint64_t key, struct tt_entry *out);
+void tt_store(struct tt *tt, uint64_t key, bc_move move, int score, int eval,
+    int depth, int bound);
+
+#endif

@@ -1,0 +1,437 @@
+/*
+ * uci.c - the Universal Chess Interface on standard input and output.
+ *
+ * The main thread reads commands; a search runs in the engine's own thread
+ * (engine_start), which prints "info" lines after each iteration and the
+ * "bestmove" line at its end.  Both threads write through say(), one whole
+ * line at a time under a lock.  A command that changes the position or the
+ * options while a search runs first lets it finish (an infinite one is
+ * stopped), so "go depth 5" then "position ..." from a script behaves;
+ * "stop" ends a search at once and "isready" is answered even while
+ * searching.  Bad input gets an "info string" reply and is otherwise
+ * ignored.
+ *
+ * Variants: "setoption name UCI_Variant value grand" (chad, grand,
+ * hadean), as Fairy-Stockfish names them; moves in coordinate notation
+ * (e9e10q; Hadean castling O-O-2 as in our notation).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/engine.h"
+#include "uci.h"
+
+enum { MAX_TOKENS = 4096 };
+
+struct uci {
+	FILE *out;
+	pthread_mutex_t lock; /* one line at a time on `out` */
+	struct engine *eng;
+	const bc_variant *variant;
+	bc_position pos;
+	uint64_t *history; /* hashes of the positions before pos */
+	int count, capacity;
+	bool searching, infinite;
+	bool quit;
+};
+
+static void say(struct uci *u, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+say(struct uci *u, const char *fmt, ...)
+{
+	va_list ap;
+
+	pthread_mutex_lock(&u->lock);
+	va_start(ap, fmt);
+	vfprintf(u->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', u->out);
+	fflush(u->out);
+	pthread_mutex_unlock(&u->lock);
+}
+
+/* Moves in coordinate notation, replayed from `root`, appended to `buf`. */
+static void
+append_moves(const bc_position *root, const bc_move *moves, int n,
+    char *buf, size_t size)
+{
+	bc_position pos = *root;
+	size_t len = strlen(buf);
+
+	for (int i = 0; i < n; i++) {
+		char text[BC_MOVE_TEXT_MAX];
+		bc_undo undo;
+
+		bc_move_to_coord(&pos, moves[i], text, sizeof text);
+		if (len + strlen(text) + 2 >= size)
+			break;
+		len += (size_t)snprintf(buf + len, size - len, " %s", text);
+		bc_position_make(&pos, moves[i], &undo);
+	}
+}
+
+/* Called on the search thread: progress, and at the end the answer. */
+static void
+on_report(const struct engine_report *r, void *arg)
+{
+	struct uci *u = arg;
+	char line[4096];
+
+	if (r->final) {
+		char text[BC_MOVE_TEXT_MAX] = "(none)";
+
+		if (r->best)
+			bc_move_to_coord(r->root, r->best, text, sizeof text);
+		say(u, "bestmove %s", text);
+		return;
+	}
+	if (r->mate)
+		snprintf(line, sizeof line, "score mate %d", r->mate);
+	else
+		snprintf(line, sizeof line, "score cp %d", r->score);
+	{
+		char pv[3000] = "";
+
+		append_moves(r->root, r->pv, r->pv_length, pv, sizeof pv);
+		say(u,
+		    "info depth %d seldepth %d %s nodes %" PRIu64
+		    " nps %" PRIu64 " time %" PRId64 " pv%s",
+		    r->depth, r->seldepth, line, r->nodes,
+		    r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms
+		                   : r->nodes,
+		    r->time_ms, pv);
+	}
+}
+
+/* Lets a running search end (stopping it if it would never end alone)
+ * and collects it. */
+static void
+finish_search(struct uci *u, bool stop)
+{
+	if (!u->searching)
+		return;
+	if (stop || u->infinite)
+		engine_stop(u->eng);
+	engine_wait(u->eng, NULL);
+	u->searching = false;
+}
+
+static void
+reset_position(struct uci *u)
+{
+	bc_position_start(&u->pos, u->variant);
+	u->count = 0;
+}
+
+static bool
+push_history(struct uci *u, uint64_t hash)
+{
+	if (u->count == u->capacity) {
+		int cap = u->capacity ? u->capacity * 2 : 256;
+		uint64_t *grown = realloc(u->history, (size_t)cap * sizeof *grown);
+
+		if (!grown)
+			return false;
+		u->history = grown;
+		u->capacity = cap;
+	}
+	u->history[u->count++] = hash;
+	return true;
+}
+
+static bool
+parse_number(const char *text, long long min, long long max, long long *out)
+{
+	char *end;
+	long long n;
+
+	errno = 0;
+	n = strtoll(text, &end, 10);
+	if (errno || end == text || *end || n < min || n > max)
+		return false;
+	*out = n;
+	return true;
+}
+
+static void
+cmd_uci(struct uci *u)
+{
+	say(u, "id name bigchess %s", BIGCHESS_VERSION);
+	say(u, "id author the bigchess authors");
+	say(u, "option name UCI_Variant type combo default %s var chad "
+	       "var grand var hadean", bc_variant_key(u->variant));
+	say(u, "option name Hash type spin default %d min %d max %d",
+	    ENGINE_HASH_DEFAULT_MB, ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB);
+	say(u, "option name Level type spin default %d min %d max %d",
+	    engine_level(u->eng), ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX);
+	say(u, "uciok");
+}
+
+/* setoption name <id...> [value <x...>] */
+static void
+cmd_setoption(struct uci *u, char **tok, int n)
+{
+	char name[256] = "", value[256] = "";
+	int i = 1;
+	long long number;
+
+	if (i < n && strcasecmp(tok[i], "name") == 0)
+		i++;
+	for (; i < n && strcasecmp(tok[i], "value") != 0; i++) {
+		if (*name)
+			strncat(name, " ", sizeof name - strlen(name) - 1);
+		strncat(name, tok[i], sizeof name - strlen(name) - 1);
+	}
+	for (i++; i < n; i++) {
+		if (*value)
+			strncat(value, " ", sizeof value - strlen(value) - 1);
+		strncat(value, tok[i], sizeof value - strlen(value) - 1);
+	}
+	finish_search(u, false);
+	if (strcasecmp(name, "UCI_Variant") == 0) {
+		const bc_variant *v = bc_variant_find(value);
+
+		if (!v) {
+			say(u, "info string error: unknown variant '%s' "
+			       "(chad, grand or hadean)", value);
+			return;
+		}
+		u->variant = v;
+		reset_position(u);
+	} else if (strcasecmp(name, "Hash") == 0) {
+		if (!parse_number(value, ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB,
+		        &number))
+			say(u, "info string error: Hash wants %d to %d, not '%s'",
+			    ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB, value);
+		else if (engine_set_hash(u->eng, (size_t)number) != BC_OK)
+			say(u, "info string error: no memory for %lld MB", number);
+	} else if (strcasecmp(name, "Level") == 0) {
+		if (!parse_number(value, ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX,
+		        &number))
+			say(u, "info string error: Level wants %d to %d, not '%s'",
+			    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX, value);
+		else
+			engine_set_level(u->eng, (int)number);
+	} else {
+		say(u, "info string error: unknown option '%s'", name);
+	}
+}
+
+/* position startpos|fen <fen...> [moves <move>...] */
+static void
+cmd_position(struct uci *u, char **tok, int n)
+{
+	bc_position pos;
+	int i = 1;
+
+	finish_search(u, false);
+	if (i < n && strcmp(tok[i], "startpos") == 0) {
+		bc_position_start(&pos, u->variant);
+		i++;
+	} else if (i < n && strcmp(tok[i], "fen") == 0) {
+		char fen[1024] = "";
+		bc_error err;
+
+		for (i++; i < n && strcmp(tok[i], "moves") != 0; i++) {
+			if (*fen)
+				strncat(fen, " ", sizeof fen - strlen(fen) - 1);
+			strncat(fen, tok[i], sizeof fen - strlen(fen) - 1);
+		}
+		if (bc_position_from_fen(&pos, u->variant, fen, &err) != BC_OK) {
+			say(u, "info string error: bad FEN '%s': %s", fen,
+			    err.message);
+			return;
+		}
+	} else {
+		say(u, "info string error: position wants startpos or fen");
+		return;
+	}
+	u->pos = pos;
+	u->count = 0;
+	if (i < n && strcmp(tok[i], "moves") != 0) {
+		say(u, "info string error: unexpected '%s' in position", tok[i]);
+		return;
+	}
+	/* Moves up to the first bad one are played, as other engines do. */
+	for (i++; i < n; i++) {
+		bc_move m;
+		bc_error err;
+		bc_undo undo;
+
+		if (bc_move_parse(&u->pos, tok[i], &m, &err) != BC_OK) {
+			say(u, "info string error: move '%s': %s", tok[i],
+			    err.message);
+			return;
+		}
+		if (!push_history(u, u->pos.hash)) {
+			say(u, "info string error: out of memory");
+			return;
+		}
+		bc_position_make(&u->pos, m, &undo);
+	}
+}
+
+/* go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
+ * [binc MS] [movestogo N] [infinite] */
+static void
+cmd_go(struct uci *u, char **tok, int n)
+{
+	static const struct {
+		const char *name;
+		long long max;
+	} params[] = {
+		{ "depth", ENGINE_MAX_DEPTH }, { "nodes", INT64_MAX },
+		{ "movetime", INT64_MAX }, { "wtime", INT64_MAX },
+		{ "btime", INT64_MAX }, { "winc", INT64_MAX },
+		{ "binc", INT64_MAX }, { "movestogo", 1000 },
+		{ "mate", ENGINE_MAX_DEPTH / 2 },
+	};
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	int rc;
+
+	finish_search(u, false);
+	for (int i = 1; i < n; i++) {
+		long long value;
+		size_t k;
+
+		if (strcmp(tok[i], "infinite") == 0) {
+			limits.infinite = true;
+			continue;
+		}
+		if (strcmp(tok[i], "ponder") == 0)
+			continue;
+		for (k = 0; k < sizeof params / sizeof params[0]; k++)
+			if (strcmp(tok[i], params[k].name) == 0)
+				break;
+		if (k == sizeof params / sizeof params[0]) {
+			say(u, "info string error: go: unknown '%s' ignored",
+			    tok[i]);
+			continue;
+		}
+		if (++i >= n || !parse_number(tok[i], 0, params[k].max, &value)) {
+			say(u, "info string error: go %s wants a number",
+			    params[k].name);
+			continue;
+		}
+		switch (k) {
+		case 0:
+			limits.depth = (int)value;
+			break;
+		case 1:
+			limits.nodes = (uint64_t)value;
+			break;
+		case 2:
+			limits.movetime_ms = value;
+			break;
+		case 3:
+		case 4:
+			limits.clock_ms[k - 3] = value;
+			break;
+		case 5:
+		case 6:
+			limits.inc_ms[k - 5] = value;
+			break;
+		case 7:
+			limits.moves_to_go = (int)value;
+			break;
+		default: /* mate in N: a search deep enough to find it */
+			limits.depth = (int)value * 2;
+			break;
+		}
+	}
+	rc = engine_start(u->eng, &u->pos, u->history, u->count, &limits,
+	    on_report, u);
+	if (rc != BC_OK) {
+		say(u, "info string error: cannot start the search: %s",
+		    bc_strerror(rc));
+		say(u, "bestmove (none)");
+		return;
+	}
+	u->searching = true;
+	u->infinite = limits.infinite;
+}
+
+static int
+tokenize(char *line, char **tok, int max)
+{
+	int n = 0;
+
+	for (char *p = strtok(line, " \t\r\n"); p && n < max;
+	     p = strtok(NULL, " \t\r\n"))
+		tok[n++] = p;
+	return n;
+}
+
+static void
+dispatch(struct uci *u, char **tok, int n)
+{
+	const char *cmd = tok[0];
+
+	if (strcmp(cmd, "uci") == 0) {
+		cmd_uci(u);
+	} else if (strcmp(cmd, "isready") == 0) {
+		say(u, "readyok");
+	} else if (strcmp(cmd, "ucinewgame") == 0) {
+		finish_search(u, false);
+		engine_new_game(u->eng);
+		reset_position(u);
+	} else if (strcmp(cmd, "setoption") == 0) {
+		cmd_setoption(u, tok, n);
+	} else if (strcmp(cmd, "position") == 0) {
+		cmd_position(u, tok, n);
+	} else if (strcmp(cmd, "go") == 0) {
+		cmd_go(u, tok, n);
+	} else if (strcmp(cmd, "stop") == 0) {
+		finish_search(u, true);
+	} else if (strcmp(cmd, "ponderhit") == 0 || strcmp(cmd, "debug") == 0) {
+		/* No pondering, no debug output: nothing to do. */
+	} else if (strcmp(cmd, "quit") == 0) {
+		finish_search(u, true);
+		u->quit = true;
+	} else {
+		say(u, "info string error: unknown command '%.100s'", cmd);
+	}
+}
+
+int
+uci_run(FILE *in, FILE *out, const bc_variant *v, int level)
+{
+	struct uci u = { 0 };
+	char *line = NULL, **tok;
+	size_t size = 0;
+
+	u.out = out;
+	u.variant = v;
+	u.eng = engine_new(ENGINE_HASH_DEFAULT_MB);
+	tok = malloc(MAX_TOKENS * sizeof *tok);
+	if (!u.eng || !tok || pthread_mutex_init(&u.lock, NULL) != 0) {
+		fputs("bigchess: out of memory\n", stderr);
+		engine_free(u.eng);
+		free(tok);
+		return 1;
+	}
+	engine_set_level(u.eng, level);
+	reset_position(&u);
+	while (!u.quit && getline(&line, &size, in) != -1) {
+		int n = tokenize(line, tok, MAX_TOKENS);
+
+		if (n > 0)
+			dispatch(&u, tok, n);
+	}
+	finish_search(&u, false);
+	engine_free(u.eng);
+	pthread_mutex_destroy(&u.lock);
+	free(u.history);
+	free(line);
+	free(tok);
+	return 0;
+}

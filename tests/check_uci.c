@@ -1,0 +1,419 @@
+/*
+ * check_uci.c - transcripts of `bigchess --uci`, the real binary ($BIGCHESS)
+ * driven through two pipes.
+ *
+ * Every reply is awaited with poll() and a deadline, so a silent or dead
+ * program fails the test instead of hanging it; the deadlines are only
+ * safety nets, never what a test measures.  Moves the program answers
+ * are checked for legality with the rules library in this process.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+enum {
+	REPLY_MS = 30000, /* the longest wait for any one line */
+	LINE_MAX_LEN = 8192,
+	BUF_SIZE = 1 << 16
+};
+
+struct uci_child {
+	pid_t pid;
+	int to_fd, from_fd;
+	size_t len;
+	char buf[BUF_SIZE];
+	char line[LINE_MAX_LEN];
+};
+
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static struct uci_child *
+uci_open(void)
+{
+	const char *bin = getenv("BIGCHESS");
+	struct uci_child *c = calloc(1, sizeof *c);
+	int in[2], out[2];
+
+	ck_assert_ptr_nonnull(c);
+	if (!bin || !*bin)
+		bin = "build/bigchess";
+	ck_assert_msg(access(bin, X_OK) == 0, "no program at %s ($BIGCHESS)",
+	    bin);
+	ck_assert_int_eq(pipe(in), 0);
+	ck_assert_int_eq(pipe(out), 0);
+	signal(SIGPIPE, SIG_IGN);
+	c->pid = fork();
+	ck_assert_int_ge(c->pid, 0);
+	if (c->pid == 0) {
+		dup2(in[0], STDIN_FILENO);
+		dup2(out[1], STDOUT_FILENO);
+		dup2(out[1], STDERR_FILENO);
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+		execl(bin, bin, "--uci", (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	c->to_fd = in[1];
+	c->from_fd = out[0];
+	return c;
+}
+
+static void uci_send(struct uci_child *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+uci_send(struct uci_child *c, const char *fmt, ...)
+{
+	char text[LINE_MAX_LEN];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(text, sizeof text - 1, fmt, ap);
+	va_end(ap);
+	ck_assert(n >= 0 && n < (int)sizeof text - 1);
+	text[n++] = '\n';
+	ck_assert_int_eq(write(c->to_fd, text, (size_t)n), n);
+}
+
+/* The next line into c->line; false at end of output or the deadline. */
+static bool
+uci_read_line(struct uci_child *c, int64_t deadline)
+{
+	for (;;) {
+		char *nl = memchr(c->buf, '\n', c->len);
+		struct pollfd pfd = { c->from_fd, POLLIN, 0 };
+		int64_t left = deadline - now_ms();
+		ssize_t got;
+
+		if (nl) {
+			size_t n = (size_t)(nl - c->buf);
+
+			if (n >= sizeof c->line)
+				n = sizeof c->line - 1;
+			memcpy(c->line, c->buf, n);
+			c->line[n] = '\0';
+			c->len -= (size_t)(nl - c->buf) + 1;
+			memmove(c->buf, nl + 1, c->len);
+			return true;
+		}
+		if (left <= 0 || c->len == sizeof c->buf)
+			return false;
+		if (poll(&pfd, 1, (int)left) <= 0)
+			continue;
+		got = read(c->from_fd, c->buf + c->len, sizeof c->buf - c->len);
+		if (got <= 0)
+			return false;
+		c->len += (size_t)got;
+	}
+}
+
+/* Reads lines until one starts with `prefix`; fails on the deadline. */
+static const char *
+uci_expect(struct uci_child *c, const char *prefix)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+
+	while (uci_read_line(c, deadline))
+		if (strncmp(c->line, prefix, strlen(prefix)) == 0)
+			return c->line;
+	ck_abort_msg("no line starting '%s' (last: '%s')", prefix, c->line);
+	return NULL;
+}
+
+/* Closes the input and waits for the program to exit; its status. */
+static int
+uci_close(struct uci_child *c)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+	int status = -1;
+
+	close(c->to_fd);
+	while (now_ms() < deadline) {
+		pid_t r = waitpid(c->pid, &status, WNOHANG);
+
+		if (r == c->pid)
+			break;
+		/* Drain its output so that it never blocks on a full pipe. */
+		if (!uci_read_line(c, now_ms() + 50))
+			continue;
+	}
+	if (waitpid(c->pid, &status, WNOHANG) == 0) {
+		kill(c->pid, SIGKILL);
+		waitpid(c->pid, &status, 0);
+		status = -1;
+	}
+	close(c->from_fd);
+	free(c);
+	return status;
+}
+
+/* The move `text` in `pos` (coordinate notation), or BC_MOVE_NONE. */
+static bc_move
+parse_move(const bc_position *pos, const char *text)
+{
+	bc_move m;
+
+	return bc_move_parse(pos, text, &m, NULL) == BC_OK ? m : BC_MOVE_NONE;
+}
+
+/* The best move of a "bestmove X ..." line, checked legal in `pos`. */
+static void
+expect_legal_bestmove(struct uci_child *c, const bc_position *pos,
+    char *move, size_t size)
+{
+	const char *line = uci_expect(c, "bestmove ");
+	char text[32] = "";
+
+	ck_assert_int_eq(sscanf(line, "bestmove %31s", text), 1);
+	ck_assert_msg(parse_move(pos, text) != BC_MOVE_NONE,
+	    "bestmove '%s' is not legal", text);
+	if (move)
+		snprintf(move, size, "%s", text);
+}
+
+START_TEST(test_handshake)
+{
+	struct uci_child *c = uci_open();
+
+	uci_send(c, "uci");
+	ck_assert_ptr_nonnull(uci_expect(c, "id name bigchess"));
+	ck_assert(strstr(uci_expect(c, "option name UCI_Variant"), "var chad"));
+	ck_assert_ptr_nonnull(uci_expect(c, "option name Hash type spin"));
+	ck_assert_ptr_nonnull(uci_expect(c, "option name Level type spin"));
+	uci_expect(c, "uciok");
+	uci_send(c, "isready");
+	uci_expect(c, "readyok");
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/* A game in progress, from the start with moves: Grand is the default. */
+START_TEST(test_grand_position_moves)
+{
+	struct uci_child *c = uci_open();
+	bc_position pos;
+	const char *line;
+	bc_undo undo;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	uci_send(c, "setoption name UCI_Variant value grand");
+	uci_send(c, "ucinewgame");
+	uci_send(c, "position startpos moves e3e5 f8f6 e5f6");
+	uci_send(c, "go depth 3");
+	line = uci_expect(c, "info depth 1 ");
+	ck_assert(strstr(line, " score cp ") || strstr(line, " score mate "));
+	ck_assert(strstr(line, " nodes ") && strstr(line, " pv "));
+	uci_expect(c, "info depth 3 ");
+	bc_position_make(&pos, parse_move(&pos, "e3e5"), &undo);
+	bc_position_make(&pos, parse_move(&pos, "f8f6"), &undo);
+	bc_position_make(&pos, parse_move(&pos, "e5f6"), &undo);
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/*
+ * Grand promotions in Fairy-Stockfish's spelling: the 10th rank is "10"
+ * and the piece a lower-case letter.  White has lost its queen, so e9e10q
+ * is legal; afterwards Black's pawn on d2 has its own promotion to find.
+ */
+START_TEST(test_grand_promotion)
+{
+	static const char fen[] =
+	    "7k2/4P5/10/10/10/10/10/10/3p6/K9 w - - 0 1";
+	struct uci_child *c = uci_open();
+	bc_position pos;
+	char move[32];
+	bc_undo undo;
+
+	LOAD_FEN(&pos, "grand", fen);
+	uci_send(c, "position fen %s", fen);
+	uci_send(c, "go depth 4");
+	expect_legal_bestmove(c, &pos, move, sizeof move);
+	/* Promoting at once wins most: a queen (or as strong a piece). */
+	ck_assert_msg(strncmp(move, "e9e10", 5) == 0 && strlen(move) == 6,
+	    "expected a promotion on e10, got %s", move);
+
+	uci_send(c, "position fen %s moves e9e10q", fen);
+	bc_position_make(&pos, parse_move(&pos, "e9e10q"), &undo);
+	ck_assert_int_eq(bc_position_piece_at(&pos, 4, 9),
+	    BC_PIECE(BC_WHITE, bc_variant_piece_type(pos.variant, 'Q')));
+	uci_send(c, "go nodes 3000");
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+START_TEST(test_other_variants)
+{
+	static const char *const keys[] = { "chad", "hadean" };
+
+	for (int i = 0; i < 2; i++) {
+		struct uci_child *c = uci_open();
+		bc_position pos;
+
+		bc_position_start(&pos, bc_variant_find(keys[i]));
+		uci_send(c, "setoption name UCI_Variant value %s", keys[i]);
+		uci_send(c, "position startpos");
+		uci_send(c, "go nodes 2000");
+		expect_legal_bestmove(c, &pos, NULL, 0);
+		uci_send(c, "quit");
+		ck_assert_int_eq(uci_close(c), 0);
+	}
+}
+END_TEST
+
+/* "go infinite" runs until "stop"; "isready" is answered meanwhile. */
+START_TEST(test_infinite_stop)
+{
+	struct uci_child *c = uci_open();
+	bc_position pos;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	uci_send(c, "position startpos");
+	uci_send(c, "go infinite");
+	uci_expect(c, "info depth 2 ");
+	uci_send(c, "isready");
+	uci_expect(c, "readyok");
+	uci_send(c, "stop");
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	/* And once more, stopped before it has reported anything. */
+	uci_send(c, "go infinite");
+	uci_send(c, "stop");
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/* A node limit holds: no report counts more nodes than allowed. */
+START_TEST(test_go_nodes)
+{
+	struct uci_child *c = uci_open();
+	int64_t deadline = now_ms() + REPLY_MS;
+	bc_position pos;
+	bool reported = false;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	uci_send(c, "position startpos");
+	uci_send(c, "go nodes 5000");
+	while (uci_read_line(c, deadline)) {
+		const char *p = strstr(c->line, " nodes ");
+
+		if (strncmp(c->line, "bestmove ", 9) == 0)
+			break;
+		if (p) {
+			ck_assert_int_le(atol(p + 7), 5000);
+			reported = true;
+		}
+	}
+	ck_assert(reported);
+	ck_assert_msg(strncmp(c->line, "bestmove ", 9) == 0, "no bestmove");
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/* Nonsense never kills it: each bad line gets an info string. */
+START_TEST(test_bad_input)
+{
+	static const char *const bad[] = {
+		"frobnicate",
+		"position",
+		"position fen garbage",
+		"position startpos moves e3e9",
+		"position startpos nonsense",
+		"setoption name UCI_Variant value shogi",
+		"setoption name Hash value -5",
+		"setoption name Level value 11",
+		"setoption name NoSuchOption value 1",
+		"go depth many",
+		"go sideways",
+	};
+	struct uci_child *c = uci_open();
+	char long_line[6000];
+	bc_position pos;
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		uci_send(c, "%s", bad[i]);
+		ck_assert_ptr_nonnull(uci_expect(c, "info string error"));
+		if (strncmp(bad[i], "go", 2) == 0)
+			uci_send(c, "stop");
+	}
+	memset(long_line, 'x', sizeof long_line - 1);
+	long_line[sizeof long_line - 1] = '\0';
+	uci_send(c, "%s", long_line);
+	uci_expect(c, "info string error");
+	uci_send(c, "%s", "");
+	uci_send(c, "isready");
+	uci_expect(c, "readyok");
+	/* The position before the bad move stands; the rest still works. */
+	bc_position_start(&pos, bc_variant_find("grand"));
+	uci_send(c, "position startpos");
+	uci_send(c, "go depth 2");
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/* At the end of its input it finishes the search, answers, and exits. */
+START_TEST(test_end_of_input)
+{
+	struct uci_child *c = uci_open();
+	bc_position pos;
+
+	bc_position_start(&pos, bc_variant_find("hadean"));
+	uci_send(c, "setoption name UCI_Variant value hadean");
+	uci_send(c, "position startpos");
+	uci_send(c, "go depth 3");
+	close(c->to_fd);
+	c->to_fd = open("/dev/null", O_WRONLY);
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+Suite *
+uci_suite(void)
+{
+	Suite *s = suite_create("uci");
+	TCase *tc = tcase_create("transcripts");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_handshake);
+	tcase_add_test(tc, test_grand_position_moves);
+	tcase_add_test(tc, test_grand_promotion);
+	tcase_add_test(tc, test_other_variants);
+	tcase_add_test(tc, test_infinite_stop);
+	tcase_add_test(tc, test_go_nodes);
+	tcase_add_test(tc, test_bad_input);
+	tcase_add_test(tc, test_end_of_input);
+	suite_add_tcase(s, tc);
+	return s;
+}
