@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "bigchess/bigchess.h"
+#include "computer.h"
 #include "records.h"
 #include "ui/ui.h"
 #include "bench.h"
@@ -38,7 +39,8 @@ struct options {
 	const char *print; /* "fen" or "pgn": print and exit */
 	bool variant_given;
 	struct ui_options ui;
-	int level; /* 0: not given */
+	int level;         /* 0: not given */
+	int players_given; /* bit 0: --white, bit 1: --black */
 	int bench;
 	int uci;
 };
@@ -54,8 +56,10 @@ static const char usage_text[] =
     "or --fen start a game at once.\n"
     "\n"
     "  -v, --variant=V      the game: chad, grand or hadean (default grand)\n"
-    "      --white=P        White's player: human or computer (default human)\n"
-    "      --black=P        Black's player: human or computer (default human)\n"
+    "      --white=P        White's player: human or computer\n"
+    "      --black=P        Black's player: human or computer; by default\n"
+    "                       a human plays White against the computer, and\n"
+    "                       naming one side's player makes the other human\n"
     "      --fen=FEN        start from this position\n"
     "      --clock=M[+S]    a clock: M minutes each (decimals allowed), plus\n"
     "                       S seconds per move, e.g. --clock 5+3\n"
@@ -83,7 +87,7 @@ static const char usage_text[] =
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n"
     "\n"
-    "In the game, ? shows every key.  The computer opponent is not built yet.\n"
+    "In the game, ? shows every key.\n"
     "\n"
     "Exit status: 0 on success, 1 on an error, 2 on bad usage.\n"
     "Manual: man bigchess.\n";
@@ -211,6 +215,7 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_WHITE:
 		case OPT_BLACK:
+			o->players_given |= 1 << (c == OPT_BLACK);
 			o->ui.computer[c == OPT_BLACK] = parse_player(optarg,
 			    c == OPT_BLACK ? "--black" : "--white");
 			o->ui.skip_setup = true;
@@ -275,6 +280,10 @@ parse_options(int argc, char **argv, struct options *o)
 			usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	/* By default a person plays White against the computer; naming one
+	 * side's player leaves the other to a person. */
+	if (!o->players_given)
+		o->ui.computer[BC_BLACK] = true;
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	if (o->divide && !o->perft_depth)
@@ -390,11 +399,9 @@ run_game(struct options *o)
 	bc_position pos;
 	bc_error ferr;
 
-	if (o->ui.computer[BC_WHITE] || o->ui.computer[BC_BLACK]) {
-		fputs("bigchess: the computer opponent is not built yet; "
-		      "use --white human --black human\n", stderr);
-		return 1;
-	}
+	struct computer computer;
+	int failed;
+
 	if (o->fen && bc_position_from_fen(&pos, o->variant, o->fen, &ferr) !=
 	    BC_OK) {
 		fprintf(stderr, "bigchess: bad FEN at byte %zu: %s\n",
@@ -411,8 +418,16 @@ run_game(struct options *o)
 	o->ui.variant = bc_variant_id_of(o->variant);
 	o->ui.fen = o->fen;
 	o->ui.signal_flag = &caught_signal;
+	if (computer_init(&computer,
+	        o->level ? o->level : ENGINE_LEVEL_DEFAULT) != 0) {
+		fputs("bigchess: out of memory\n", stderr);
+		return 1;
+	}
+	o->ui.engine = &computer.seam;
 	catch_signals();
-	if (ui_run(&o->ui, err, sizeof err) != 0) {
+	failed = ui_run(&o->ui, err, sizeof err) != 0;
+	computer_free(&computer);
+	if (failed) {
 		fprintf(stderr, "bigchess: %s\n", err);
 		return 1;
 	}

@@ -9,6 +9,7 @@
  * come from the rules (../shared/rules), never from the program's output.
  */
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +28,25 @@ static void
 start(struct pty *p, int rows, int cols, const char *const args[],
     const char *const env[])
 {
-	const char *argv[MAX_ARGS + 2];
+	const char *argv[MAX_ARGS + 6];
 	const char *bin = getenv("BIGCHESS");
+	bool to_game = false, players = false;
 	int n = 0;
 
 	argv[n++] = bin && *bin ? bin : "build/bigchess";
-	for (int i = 0; args && args[i] && n < MAX_ARGS; i++)
+	for (int i = 0; args && args[i] && n < MAX_ARGS; i++) {
+		to_game |= !strcmp(args[i], "--variant") || !strcmp(args[i], "--fen");
+		players |= !strcmp(args[i], "--white") || !strcmp(args[i], "--black");
 		argv[n++] = args[i];
+	}
+	/* Tests that go straight to a game play both sides themselves unless
+	 * they name the players (the default is against the computer). */
+	if (to_game && !players) {
+		argv[n++] = "--white";
+		argv[n++] = "human";
+		argv[n++] = "--black";
+		argv[n++] = "human";
+	}
 	argv[n] = NULL;
 	ck_assert_int_eq(access(argv[0], X_OK), 0);
 	ck_assert_int_eq(pty_spawn(p, rows, cols, argv, env), 0);
@@ -308,6 +321,41 @@ START_TEST(test_chad_zones)
 }
 END_TEST
 
+START_TEST(test_against_the_computer)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--black", "computer",
+		"--level", "1", NULL };
+
+	start(&p, 24, 80, args, NULL);
+	WAIT_GAME(&p);
+	WAIT_FOR(&p, "against the computer");
+	pty_send(&p, ":e5" ENTER);
+	/* The computer answers on its own; then it is White's turn again. */
+	WAIT_FOR(&p, "Black played");
+	WAIT_FOR(&p, "White to move");
+	WAIT_ROW(&p, "1. e5", " ");
+	ASSERT_PIECE(&p, "e5", 'P');
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
+START_TEST(test_computer_against_computer)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "chad", "--white", "computer",
+		"--black", "computer", "--level", "1", NULL };
+
+	start(&p, 24, 80, args, NULL);
+	/* Nobody types: both sides move by themselves, move after move. */
+	WAIT_FOR(&p, "1. R");
+	WAIT_FOR(&p, "2. R");
+	WAIT_FOR(&p, "3. ");
+	pty_close(&p);
+}
+END_TEST
+
 START_TEST(test_new_game_screen)
 {
 	struct pty p;
@@ -315,7 +363,9 @@ START_TEST(test_new_game_screen)
 	start(&p, 24, 80, NULL, NULL);
 	WAIT_FOR(&p, "new game");
 	WAIT_FOR(&p, "Grand Chess");
-	WAIT_FOR(&p, "not built yet");
+	/* The defaults: a person plays White against the computer. */
+	WAIT_ROW(&p, "White", "< human >");
+	WAIT_ROW(&p, "Black", "< computer >");
 	/* Left on the variant line goes to Chad, Right twice to Hadean. */
 	pty_key(&p, VTERM_KEY_LEFT);
 	WAIT_FOR(&p, "< Chad >");
@@ -1037,6 +1087,8 @@ ui_suite(void)
 	tcase_add_loop_test(tc, test_checkered_colors, 0, 2);
 	tcase_add_test(tc, test_chad_zones);
 	tcase_add_test(tc, test_new_game_screen);
+	tcase_add_test(tc, test_against_the_computer);
+	tcase_add_test(tc, test_computer_against_computer);
 	tcase_add_test(tc, test_help_screen);
 	tcase_add_test(tc, test_ascii_mode);
 	tcase_add_loop_test(tc, test_monochrome, 0, 2);

@@ -43,8 +43,8 @@ expect 1 'kings' -- --perft 1 --fen '10/10/10/10/10/10/10/10/10/10 w - - 0 1'
 # The interactive game needs a terminal; these run with no tty.
 expect 1 'needs a terminal' --
 expect 1 'needs a terminal' -- --variant chad --ascii --no-color
-expect 1 'computer opponent is not built yet' -- --white computer
-expect 1 'computer opponent is not built yet' -- --black Computer
+expect 1 'needs a terminal' -- --white computer --level 3
+expect 1 'needs a terminal' -- --black Computer
 expect 2 'human or computer' -- --white robot
 expect 2 'MINUTES' -- --clock fast
 expect 2 'MINUTES' -- --clock 5+x

@@ -1,0 +1,24 @@
+/*
+ * computer.h - the engine as the curses game's computer player: glue
+ * between the UI's struct ui_engine seam and src/engine (app layer, so
+ * that the UI and the engine stay independent of each other).
+ */
+#ifndef BIGCHESS_COMPUTER_H
+#define BIGCHESS_COMPUTER_H
+
+#include "engine/engine.h"
+#include "ui/ui.h"
+
+struct computer {
+	struct engine *engine;
+	struct ui_engine seam; /* what the UI calls; ctx points here */
+};
+
+/*
+ * Makes the computer player at `level` (1-10).  Returns 0, or -1 when out
+ * of memory.  Free it with computer_free.
+ */
+int computer_init(struct computer *c, int level);
+void computer_free(struct computer *c);
+
+#endif
