@@ -273,17 +273,12 @@ void
 bc_movegen_legal(const bc_position *pos, bc_move_list *list)
 {
 	bool in_check = bc_position_in_check(pos);
-	bool flyers = pos->variant->has_flyers;
 	int n = 0;
 
 	bc_movegen_pseudo(pos, list);
-	for (int i = 0; i < list->count; i++) {
-		bc_move m = list->moves[i];
-
-		if ((!in_check && !needs_test(pos, m, flyers)) ||
-		    king_safe_after(pos, m))
-			list->moves[n++] = m;
-	}
+	for (int i = 0; i < list->count; i++)
+		if (bc_movegen_is_legal_fast(pos, list->moves[i], in_check))
+			list->moves[n++] = list->moves[i];
 	list->count = n;
 }
 
