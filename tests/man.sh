@@ -13,6 +13,19 @@
 #   moves MOVE...        each is a legal move (coordinate notation)
 #   no MOVE...           none is a legal move
 #   error TEXT           the FEN is rejected (exit 1) with TEXT in the message
+#
+# Claims about the program rather than a position write '-' for VARIANT and
+# FEN, and CLAIM is one of
+#
+#   exit N [ARG...]      bigchess ARG... (no terminal) exits with status N
+#   uci LINE;... => TEXT  bigchess --uci, given the LINEs, answers a line
+#                        starting with TEXT
+#   bench                --bench (on Chad, the quickest) ends with the two
+#                        lines 'Nodes searched: N' and 'Nodes/second: N'
+#   keys                 the .TP items from here to the next .SS or .SH
+#                        list the game's keys and their help, in the order
+#                        of the key table (src/ui/keys.c) that '?' shows
+#   words                likewise the ':' prompt's command words
 set -u
 BIGCHESS=${BIGCHESS:-build/bigchess}
 MANDIR=${MANDIR:-man}
@@ -33,7 +46,62 @@ run() {
 	fi
 }
 
+# The key table, as the help screen shows it: "KEYS|HELP" lines (at most
+# four key names, as screen_help.c asks for), or "WORD|HELP" lines.
+key_table() {
+	awk -v want="$1" '
+	/^static const struct command_info commands\[\]/ { in_c = 1; next }
+	/^static const struct binding bindings\[\]/ { in_b = 1; next }
+	/^};/ { in_c = in_b = 0 }
+	in_c { text = text $0 }
+	in_b && match($0, /CMD_[A-Z_]+, "[^"]*"/) {
+		b = substr($0, RSTART, RLENGTH)
+		cmd = b; sub(/,.*/, "", cmd)
+		name = b; sub(/^[^"]*"/, "", name); sub(/"$/, "", name)
+		if (nk[cmd] < 4)
+			keys[cmd] = keys[cmd] (nk[cmd]++ ? " " : "") name
+	}
+	END {
+		n = split(text, entry, /\{ CMD_/)
+		for (i = 2; i <= n; i++) {
+			e = entry[i]
+			cmd = "CMD_" e; sub(/,.*/, "", cmd)
+			sub(/^[A-Z_]+,[ \t]*/, "", e)
+			word = e; sub(/,.*/, "", word); gsub(/"/, "", word)
+			help = e; sub(/"[ \t]*\}.*/, "", help)
+			sub(/.*"/, "", help)
+			if (want == "keys" && cmd in keys)
+				print keys[cmd] "|" help
+			if (want == "words" && word != "NULL")
+				print word "|" help
+		}
+	}' "${KEYS_C:-src/ui/keys.c}"
+}
+
+# The .TP items of $page after line $1 up to the next .SS or .SH, as
+# "TAG|TEXT" lines with the fonts, quotes and separating commas gone.
+man_items() {
+	awk -v from="$1" '
+	NR <= from { next }
+	/^\.S[SH]/ { exit }
+	/^\.\\"/ { next }
+	tp == 1 {
+		tag = $0
+		sub(/^\.[BI]R? /, "", tag)
+		gsub(/", "/, " ", tag); gsub(/"/, "", tag)
+		gsub(/\\-/, "-", tag); gsub(/\\&/, "", tag)
+		gsub(/  +/, " ", tag); sub(/^ /, "", tag); sub(/ $/, "", tag)
+		tp = 2; next
+	}
+	tp == 2 { t = $0; gsub(/\\-/, "-", t); print tag "|" t; tp = 0; next }
+	/^\.TP/ { tp = 1 }' "$page"
+}
+
 check() {
+	if [ "$variant" = - ]; then
+		check_program
+		return
+	fi
 	set -- $claim
 	kind=$1
 	shift
@@ -69,6 +137,58 @@ check() {
 			bad "message '$msg' lacks '$*'"
 		else
 			ok
+		fi ;;
+	*)
+		bad "unknown claim '$kind'" ;;
+	esac
+}
+
+check_program() {
+	set -- $claim
+	kind=$1
+	shift
+	case $kind in
+	exit)
+		[ "$#" -ge 1 ] || { bad "bad claim: $claim"; return; }
+		want=$1
+		shift
+		"$BIGCHESS" "$@" </dev/null >/dev/null 2>&1
+		status=$?
+		[ "$status" -eq "$want" ] && ok ||
+		    bad "bigchess $*: exit $status, the page says $want" ;;
+	uci)
+		input=$(printf '%s\n' "${claim#uci }" | sed 's/ => .*//' |
+		    tr ';' '\n')
+		want=${claim#* => }
+		if printf '%s\nquit\n' "$input" | "$BIGCHESS" --uci 2>/dev/null |
+		    awk -v w="$want" 'index($0, w) == 1 { f = 1 }
+		    END { exit !f }'; then
+			ok
+		else
+			bad "no answer starting '$want'"
+		fi ;;
+	bench)
+		got=$("$BIGCHESS" --bench --variant chad 2>/dev/null | tail -n 2)
+		if printf '%s\n' "$got" | sed -n 1p |
+		    grep -qx 'Nodes searched: [0-9][0-9]*' &&
+		    printf '%s\n' "$got" | sed -n 2p |
+		    grep -qx 'Nodes/second: [0-9][0-9]*'; then
+			ok
+		else
+			bad "--bench ends with '$got'"
+		fi ;;
+	keys|words)
+		want=$(key_table "$kind")
+		got=$(man_items "${where##*:}")
+		if [ -z "$want" ]; then
+			bad "no $kind found in the key table"
+		elif [ "$want" = "$got" ]; then
+			ok
+		else
+			bad "the page's $kind differ from the key table:
+$(printf '%s\n' "$want" > "${TMPDIR:-/tmp}/man.want.$$"
+			  printf '%s\n' "$got" | diff "${TMPDIR:-/tmp}/man.want.$$" -
+			  rm -f "${TMPDIR:-/tmp}/man.want.$$")"
 		fi ;;
 	*)
 		bad "unknown claim '$kind'" ;;
