@@ -29,24 +29,6 @@ next_random(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
-/* From, to, lower-case promotion letter: this file's own spelling. */
-static void
-move_name(const bc_position *pos, bc_move m, char *buf, size_t size)
-{
-	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-	int promo = BC_MOVE_PROMO(m);
-
-	snprintf(buf, size, "%c%d%c%d", 'a' + BC_FILE(from), BC_RANK(from) + 1,
-	    'a' + BC_FILE(to), BC_RANK(to) + 1);
-	if (promo) {
-		size_t len = strlen(buf);
-
-		snprintf(buf + len, size - len, "%c",
-		    tolower((unsigned char)bc_variant_piece_letter(pos->variant,
-		        promo)));
-	}
-}
-
 static bool
 is_legal(const bc_position *pos, bc_move m)
 {
@@ -210,7 +192,7 @@ START_TEST(test_mate)
 
 	m = search_depth(eng, &pos, 2 * mc->moves + 1, &result);
 	ck_assert_msg(m != BC_MOVE_NONE, "%s: no move", mc->source);
-	move_name(&pos, m, name, sizeof name);
+	test_move_name(&pos, m, name, sizeof name);
 	ck_assert_msg(forces_mate(&pos, m, mc->moves),
 	    "%s: %s does not mate in %d", mc->source, name, mc->moves);
 	if (mc->expected)
@@ -433,25 +415,6 @@ END_TEST
 /* Repetition                                                          */
 /* ------------------------------------------------------------------ */
 
-static void
-play_named(bc_game *g, const char *name)
-{
-	const bc_position *pos = bc_game_position(g);
-	bc_move_list *list = new_move_list();
-	bc_move found = BC_MOVE_NONE;
-	char buf[16];
-
-	bc_movegen_legal(pos, list);
-	for (int i = 0; i < list->count; i++) {
-		move_name(pos, list->moves[i], buf, sizeof buf);
-		if (strcmp(buf, name) == 0)
-			found = list->moves[i];
-	}
-	free(list);
-	ck_assert_msg(found != BC_MOVE_NONE, "%s is not legal", name);
-	ck_assert_int_eq(bc_game_push(g, found), BC_OK);
-}
-
 /*
  * White, a queen down, has been shuffling Ra1-a2-a1 against Qd8-d7-d8.
  * Ra2 now repeats a position of the game: the engine, lost otherwise,
@@ -475,13 +438,13 @@ START_TEST(test_repetition_draw)
 	    &result);
 	ck_assert_int_lt(result.score, -300);
 
-	play_named(g, "a1a2");
-	play_named(g, "d8d7");
-	play_named(g, "a2a1");
-	play_named(g, "d7d8");
+	test_play(g, "a1a2");
+	test_play(g, "d8d7");
+	test_play(g, "a2a1");
+	test_play(g, "d7d8");
 	engine_new_game(eng);
 	m = engine_search_game(eng, g, &limits, NULL, NULL, &result);
-	move_name(bc_game_position(g), m, name, sizeof name);
+	test_move_name(bc_game_position(g), m, name, sizeof name);
 	ck_assert_str_eq(name, "a1a2");
 	ck_assert_int_eq(result.score, 0);
 	bc_game_free(g);

@@ -17,61 +17,6 @@
 #define CHAD_START \
 	"12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1"
 
-/* From, to, lower-case promotion letter; castling O-O-n / O-O-O-n. */
-static void
-move_name(const bc_position *pos, bc_move m, char *buf, size_t size)
-{
-	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-	int promo = BC_MOVE_PROMO(m);
-
-	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
-		int n = BC_FILE(to) - BC_FILE(from);
-
-		snprintf(buf, size, "%s-%d", n > 0 ? "O-O" : "O-O-O",
-		    n > 0 ? n : -n);
-		return;
-	}
-	snprintf(buf, size, "%c%d%c%d", 'a' + BC_FILE(from), BC_RANK(from) + 1,
-	    'a' + BC_FILE(to), BC_RANK(to) + 1);
-	if (promo) {
-		size_t len = strlen(buf);
-
-		snprintf(buf + len, size - len, "%c",
-		    tolower((unsigned char)bc_variant_piece_letter(pos->variant,
-		        promo)));
-	}
-}
-
-/* The legal move of the game's position named `name`, failing if none. */
-static bc_move
-game_find(const bc_game *g, const char *name)
-{
-	const bc_position *pos = bc_game_position(g);
-	bc_move_list *list = new_move_list();
-	bc_move found = BC_MOVE_NONE;
-	char buf[32];
-
-	bc_movegen_legal(pos, list);
-	for (int i = 0; i < list->count; i++) {
-		move_name(pos, list->moves[i], buf, sizeof buf);
-		if (strcmp(buf, name) == 0)
-			found = list->moves[i];
-	}
-	free(list);
-	ck_assert_msg(found != BC_MOVE_NONE, "%s is not legal here", name);
-	return found;
-}
-
-/* Plays the move named `name`, which must succeed. */
-static void
-play(bc_game *g, const char *name)
-{
-	int rc = bc_game_push(g, game_find(g, name));
-
-	ck_assert_msg(rc == BC_OK, "%s: status %d (%s)", name, rc,
-	    bc_strerror(rc));
-}
-
 static bc_game *
 new_game(const char *variant, const char *fen)
 {
@@ -104,7 +49,7 @@ START_TEST(test_game_push_undo_redo)
 {
 	bc_game *g = new_game("grand", NULL);
 	bc_position start = *bc_game_position(g), after_e5;
-	bc_move e5 = game_find(g, "e3e5"), d4 = game_find(g, "d3d4");
+	bc_move e5 = test_find_move(bc_game_position(g), "e3e5"), d4 = test_find_move(bc_game_position(g), "d3d4");
 
 	ck_assert(!bc_game_from_fen(g));
 	ck_assert(bc_position_equal(bc_game_start(g), &start));
@@ -223,7 +168,7 @@ START_TEST(test_game_checkmate_ends_game)
 
 	ck_assert(bc_game_from_fen(g));
 	assert_result(g, BC_RESULT_NONE, BC_REASON_NONE, "before Qe10");
-	play(g, "e1e10");
+	test_play(g, "e1e10");
 	assert_result(g, BC_RESULT_WHITE_WINS, BC_REASON_CHECKMATE, "Qe10#");
 	bc_game_legal_moves(g, list);
 	ck_assert_int_eq(list->count, 0);
@@ -299,14 +244,14 @@ START_TEST(test_game_threefold_repetition)
 
 	/* The start position occurs after plies 0, 4 and 8. */
 	for (int ply = 0; ply < 8; ply++) {
-		play(g, shuffle[ply % 4]);
+		test_play(g, shuffle[ply % 4]);
 		if (ply < 7)
 			assert_result(g, BC_RESULT_NONE, BC_REASON_NONE,
 			    ply == 3 ? "second occurrence" : "shuffling");
 	}
 	assert_result(g, BC_RESULT_DRAW, BC_REASON_REPETITION,
 	    "third occurrence");
-	ck_assert_int_eq(bc_game_push(g, game_find(g, "b2a4")), BC_EGAMEOVER);
+	ck_assert_int_eq(bc_game_push(g, test_find_move(bc_game_position(g), "b2a4")), BC_EGAMEOVER);
 	ck_assert_int_eq(bc_game_undo(g), BC_OK);
 	assert_result(g, BC_RESULT_NONE, BC_REASON_NONE, "undone");
 	bc_game_free(g);
@@ -332,12 +277,12 @@ START_TEST(test_game_repetition_needs_same_en_passant)
 
 	ck_assert_int_eq(bc_game_position(g)->ep_count, 1);
 	for (int ply = 1; ply <= 8; ply++) {
-		play(g, shuffle[(ply - 1) % 4]);
+		test_play(g, shuffle[(ply - 1) % 4]);
 		assert_result(g, BC_RESULT_NONE, BC_REASON_NONE,
 		    ply == 8 ? "ply 8: the start placement a third time"
 		             : "shuffling");
 	}
-	play(g, shuffle[0]);
+	test_play(g, shuffle[0]);
 	assert_result(g, BC_RESULT_DRAW, BC_REASON_REPETITION, "ply 9");
 	bc_game_free(g);
 }
@@ -366,7 +311,7 @@ START_TEST(test_game_repetition_needs_same_side)
 	    "9r/10/10/10/4k5/10/10/10/10/R3K5 w - - 0 1");
 
 	for (int ply = 0; ply < 12; ply++) {
-		play(g, cycle[ply]);
+		test_play(g, cycle[ply]);
 		if (ply < 11)
 			assert_result(g, BC_RESULT_NONE, BC_REASON_NONE,
 			    "cycling");
@@ -376,7 +321,7 @@ START_TEST(test_game_repetition_needs_same_side)
 		if (ply > 12)
 			assert_result(g, BC_RESULT_NONE, BC_REASON_NONE,
 			    "second cycle");
-		play(g, cycle[ply % 12]);
+		test_play(g, cycle[ply % 12]);
 	}
 	assert_result(g, BC_RESULT_DRAW, BC_REASON_REPETITION, "ply 24");
 	bc_game_free(g);
@@ -443,7 +388,7 @@ START_TEST(test_game_hundred_plies)
 
 	assert_result(g, BC_RESULT_NONE, BC_REASON_NONE, "before");
 	for (int i = 0; i < 3 && t->moves[i]; i++)
-		play(g, t->moves[i]);
+		test_play(g, t->moves[i]);
 	assert_result(g, t->result, t->reason, t->why);
 	bc_game_free(g);
 }
@@ -555,7 +500,7 @@ START_TEST(test_game_material_by_capture)
 
 		assert_result(g, BC_RESULT_NONE, BC_REASON_NONE,
 		    captures[i].why);
-		play(g, captures[i].move);
+		test_play(g, captures[i].move);
 		assert_result(g, BC_RESULT_DRAW, BC_REASON_MATERIAL,
 		    captures[i].why);
 		ck_assert_int_eq(bc_game_push(g, BC_MOVE_NONE), BC_EGAMEOVER);
@@ -587,7 +532,7 @@ START_TEST(test_game_resign_agree_time)
 		bc_error err;
 
 		/* Any side may resign or run out of time, on move or not. */
-		play(g, "c3c2");
+		test_play(g, "c3c2");
 		if (cases[i].action == 0)
 			bc_game_resign(g, cases[i].color);
 		else if (cases[i].action == 1)

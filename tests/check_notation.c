@@ -15,57 +15,6 @@
 
 #include "test_util.h"
 
-/*
- * The README's coordinate spelling of `m`, written independently of
- * bc_move_to_coord: from, to, lower-case promotion letter; Hadean castling
- * "O-O-n" toward higher files (the l-rook), "O-O-O-n" toward the a-rook,
- * n = squares the king moves.
- */
-static void
-move_name(const bc_position *pos, bc_move m, char *buf, size_t size)
-{
-	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-	int promo = BC_MOVE_PROMO(m);
-
-	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
-		int n = BC_FILE(to) - BC_FILE(from);
-
-		snprintf(buf, size, "%s-%d", n > 0 ? "O-O" : "O-O-O",
-		    n > 0 ? n : -n);
-		return;
-	}
-	snprintf(buf, size, "%c%d%c%d", 'a' + BC_FILE(from), BC_RANK(from) + 1,
-	    'a' + BC_FILE(to), BC_RANK(to) + 1);
-	if (promo) {
-		size_t len = strlen(buf);
-
-		snprintf(buf + len, size - len, "%c",
-		    tolower((unsigned char)bc_variant_piece_letter(pos->variant,
-		        promo)));
-	}
-}
-
-/* The legal move named `name` (move_name spelling), or BC_MOVE_NONE. */
-static bc_move
-find_move(const bc_position *pos, const char *name)
-{
-	bc_move_list *list = new_move_list();
-	bc_move found = BC_MOVE_NONE;
-	char buf[32];
-
-	bc_movegen_legal(pos, list);
-	for (int i = 0; i < list->count; i++) {
-		move_name(pos, list->moves[i], buf, sizeof buf);
-		if (strcmp(buf, name) == 0) {
-			ck_assert_msg(found == BC_MOVE_NONE,
-			    "two legal moves named %s", name);
-			found = list->moves[i];
-		}
-	}
-	free(list);
-	return found;
-}
-
 /* ---- Positions (each FEN counted square by square) ---- */
 
 /* Start positions, from the rules files. */
@@ -226,7 +175,7 @@ START_TEST(test_notation_write)
 
 	LOAD_FEN(&pos, t->variant, t->fen);
 	before = pos;
-	m = find_move(&pos, t->move);
+	m = test_find_move(&pos, t->move);
 	ck_assert_msg(m != BC_MOVE_NONE, "%s: %s is not legal", t->fen,
 	    t->move);
 	len = bc_move_to_san(&pos, m, buf, sizeof buf);
@@ -362,13 +311,13 @@ START_TEST(test_notation_read)
 	int rc;
 
 	LOAD_FEN(&pos, t->variant, t->fen);
-	want = find_move(&pos, t->move);
+	want = test_find_move(&pos, t->move);
 	ck_assert_msg(want != BC_MOVE_NONE, "%s: %s is not legal", t->fen,
 	    t->move);
 	rc = bc_move_parse(&pos, t->text, &m, &err);
 	ck_assert_msg(rc == BC_OK, "%s: \"%s\": status %d (%s: %s)", t->fen,
 	    t->text, rc, bc_strerror(rc), err.message);
-	move_name(&pos, m, got, sizeof got);
+	test_move_name(&pos, m, got, sizeof got);
 	ck_assert_msg(m == want, "%s: \"%s\" read as %s, not %s", t->fen,
 	    t->text, got, t->move);
 }
@@ -566,7 +515,7 @@ START_TEST(test_notation_small_buffer)
 	char small[4];
 
 	LOAD_FEN(&pos, "chad", C_FREELING_W);
-	m = find_move(&pos, "h7h9q");
+	m = test_find_move(&pos, "h7h9q");
 	ck_assert_uint_eq(bc_move_to_san(&pos, m, small, sizeof small),
 	    strlen("Rxh9=Q+"));
 	ck_assert_str_eq(small, "Rxh");

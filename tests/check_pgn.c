@@ -34,55 +34,6 @@
 
 /* ---- Helpers ---- */
 
-/* From, to, lower-case promotion letter; castling O-O-n / O-O-O-n (the
- * rules' coordinate spelling, README.md and hadean.md).  Our own, so that
- * playing a game does not go through the notation code under test. */
-static void
-move_name(const bc_position *pos, bc_move m, char *buf, size_t size)
-{
-	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-	int promo = BC_MOVE_PROMO(m);
-
-	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
-		int n = BC_FILE(to) - BC_FILE(from);
-
-		snprintf(buf, size, "%s-%d", n > 0 ? "O-O" : "O-O-O",
-		    n > 0 ? n : -n);
-		return;
-	}
-	snprintf(buf, size, "%c%d%c%d", 'a' + BC_FILE(from), BC_RANK(from) + 1,
-	    'a' + BC_FILE(to), BC_RANK(to) + 1);
-	if (promo) {
-		size_t len = strlen(buf);
-
-		snprintf(buf + len, size - len, "%c",
-		    tolower((unsigned char)bc_variant_piece_letter(
-		        pos->variant, promo)));
-	}
-}
-
-/* Plays the legal move named `name` (move_name spelling); fails if none. */
-static void
-play(bc_game *g, const char *name)
-{
-	const bc_position *pos = bc_game_position(g);
-	bc_move_list *list = new_move_list();
-	bc_move found = BC_MOVE_NONE;
-	char buf[32];
-	int rc;
-
-	bc_game_legal_moves(g, list);
-	for (int i = 0; i < list->count; i++) {
-		move_name(pos, list->moves[i], buf, sizeof buf);
-		if (strcmp(buf, name) == 0)
-			found = list->moves[i];
-	}
-	free(list);
-	ck_assert_msg(found != BC_MOVE_NONE, "%s is not legal here", name);
-	rc = bc_game_push(g, found);
-	ck_assert_msg(rc == BC_OK, "%s: %s", name, bc_strerror(rc));
-}
-
 static bc_game *
 new_game(const char *key, const char *fen)
 {
@@ -304,7 +255,7 @@ START_TEST(test_round_trip)
 	char *text, line[BC_FEN_MAX + 16];
 
 	for (int i = 0; p->moves[i]; i++)
-		play(g, p->moves[i]);
+		test_play(g, p->moves[i]);
 	assert_fen(g, p->final_fen, p->what);
 	text = write_ok(g, tags, 4);
 
@@ -397,7 +348,7 @@ START_TEST(test_write_seven_tag_roster)
 	char *text;
 	const char *p, *blank;
 
-	play(g, "e3e5");
+	test_play(g, "e3e5");
 	text = write_ok(g, tags, 6);
 	p = text;
 	for (size_t i = 0; i < 7; i++) {
@@ -527,7 +478,7 @@ START_TEST(test_write_unprintable_value)
 	char *text, *p;
 	bc_pgn_game back;
 
-	play(g, "e3e5");
+	test_play(g, "e3e5");
 	text = write_ok(g, tags, 2);
 	for (p = text; *p; p++)
 		ck_assert_msg(*p != '\t', "a tab in the output:\n%s", text);
@@ -574,7 +525,7 @@ START_TEST(test_write_result)
 	bc_pgn_game back;
 
 	snprintf(given, sizeof given, "%s", results[_i].given);
-	play(g, results[_i].move);
+	test_play(g, results[_i].move);
 	text = write_ok(g, tags, 1);
 	snprintf(line, sizeof line, "[Result \"%s\"]", results[_i].result);
 	ck_assert_msg(has_line(text, line), "%s: no %s in\n%s",
@@ -597,7 +548,7 @@ START_TEST(test_write_resignation)
 	bc_game *g = new_game("chad", NULL);
 	char *text;
 
-	play(g, "c3c1");
+	test_play(g, "c3c1");
 	bc_game_resign(g, BC_WHITE);
 	text = write_ok(g, NULL, 0);
 	ck_assert_msg(has_line(text, "[Result \"0-1\"]"), "%s", text);

@@ -36,6 +36,17 @@ square_of(const char *name)
 	return BC_SQUARE(name[0] - 'a', atoi(name + 1) - 1);
 }
 
+/* A move's coordinate name, spelt by the tests themselves (not through
+ * the notation code under test): from, to, lower-case promotion letter;
+ * castling O-O-n / O-O-O-n. */
+void test_move_name(const bc_position *pos, bc_move m, char *buf,
+    size_t size);
+/* The legal move of `pos` named so, or BC_MOVE_NONE; fails the test if
+ * two moves share the name. */
+bc_move test_find_move(const bc_position *pos, const char *name);
+/* Plays the legal move named `name` in `g`, failing the test if none. */
+void test_play(bc_game *g, const char *name);
+
 Suite *perft_suite(void);
 Suite *invariants_suite(void);
 Suite *fen_suite(void);
