@@ -97,7 +97,7 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 
 # One full test run in $(BUILD): the Check suites, then the scripts that
 # drive the real binary (tests/man.sh checks the man pages' examples).
-test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o
+test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena
 	BIGCHESS=$(BIN) $(TEST_BIN)
 	BIGCHESS=$(BIN) sh tests/cli.sh
 	BIGCHESS=$(BIN) sh tests/man.sh
@@ -110,6 +110,11 @@ check:
 
 man-lint:
 	@sh tools/man-lint man/*.6
+
+# tools/arena: engine matches in-process (a benchmark, see its header).
+arena: $(BUILD)/arena
+$(BUILD)/arena: $(BUILD)/tools/arena.o $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm -lpthread $(LDLIBS)
 
 bench: $(BIN)
 	@sh tools/bench $(BIN)

@@ -1,0 +1,226 @@
+/*
+ * arena.c - in-process matches for measuring the engine (a benchmark tool,
+ * not a test): the engine against a 1-ply greedy player, or one level of
+ * the engine against another, in any variant, with alternating colours
+ * and a fixed node budget per move so results are reproducible.
+ *
+ *   build/arena VARIANT GAMES PLAYER PLAYER [NODES]
+ *
+ * PLAYER is "greedy" or "levelN" (N = 1..10).  Prints each game's result
+ * and the first player's score with a rough Elo difference.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bigchess/bigchess.h"
+#include "../src/engine/engine.h"
+
+enum { MAX_PLIES = 400, OPENING_PLIES = 4 };
+
+struct player {
+	const char *name;
+	int level; /* 0: greedy */
+	struct engine *eng;
+};
+
+static uint64_t
+next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* Plain material, by letter: what a greedy beginner counts. */
+static int
+material(const bc_variant *v, bc_piece p)
+{
+	switch (bc_variant_piece_letter(v, BC_PIECE_TYPE(p))) {
+	case 'P':
+	case 'J':
+		return 1;
+	case 'N': case 'B': case 'E': case 'F': case 'W': case 'S': case 'Z':
+		return 3;
+	case 'M':
+		return 4;
+	case 'R':
+		return 5;
+	case 'C': case 'A':
+		return 8;
+	case 'Q':
+		return 9;
+	default:
+		return 0;
+	}
+}
+
+/* The greedy player: mate if it can, else the biggest immediate gain
+ * (capture plus promotion), ties broken at random. */
+static bc_move
+greedy_move(const bc_game *g, uint64_t *rng)
+{
+	const bc_position *pos = bc_game_position(g);
+	const bc_variant *v = bc_game_variant(g);
+	bc_move_list *list = malloc(sizeof *list);
+	bc_move best = BC_MOVE_NONE;
+	int best_gain = -1, ties = 0;
+
+	if (!list)
+		return BC_MOVE_NONE;
+	bc_game_legal_moves(g, list);
+	for (int i = 0; i < list->count; i++) {
+		bc_move m = list->moves[i];
+		bc_position after = *pos;
+		bc_move_list *replies = malloc(sizeof *replies);
+		bc_undo undo;
+		int gain = 0;
+
+		if (BC_MOVE_KIND(m) == BC_MOVE_CAPTURE)
+			gain += material(v, pos->board[BC_MOVE_TO(m)]);
+		if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
+			gain += 1;
+		if (BC_MOVE_PROMO(m))
+			gain += material(v, BC_PIECE(0, BC_MOVE_PROMO(m))) - 1;
+		bc_position_make(&after, m, &undo);
+		if (replies) {
+			bc_movegen_legal(&after, replies);
+			if (!replies->count && bc_position_in_check(&after))
+				gain = 1000;
+			free(replies);
+		}
+		if (gain > best_gain) {
+			best_gain = gain;
+			best = m;
+			ties = 1;
+		} else if (gain == best_gain &&
+		    next_random(rng) % (uint64_t)++ties == 0) {
+			best = m;
+		}
+	}
+	free(list);
+	return best;
+}
+
+static bc_move
+choose(struct player *p, const bc_game *g, uint64_t nodes, uint64_t *rng)
+{
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+
+	if (!p->level)
+		return greedy_move(g, rng);
+	limits.nodes = nodes;
+	return engine_search_game(p->eng, g, &limits, NULL, NULL, NULL);
+}
+
+static int
+parse_player(const char *text, struct player *p)
+{
+	p->name = text;
+	if (!strcmp(text, "greedy"))
+		return 0;
+	if (!strncmp(text, "level", 5) && (p->level = atoi(text + 5)) >= 1 &&
+	    p->level <= 10) {
+		p->eng = engine_new(16);
+		if (!p->eng)
+			return -1;
+		engine_set_level(p->eng, p->level);
+		return 0;
+	}
+	return -1;
+}
+
+/* Plays one game from a few random opening plies; returns the score of
+ * `first` (1, 0.5 or 0). */
+static double
+play_game(const bc_variant *v, struct player *first, struct player *second,
+    bool first_is_white, uint64_t nodes, uint64_t seed, int *plies)
+{
+	uint64_t rng = seed;
+	bc_game *g;
+	bc_result r;
+	double score;
+
+	if (bc_game_new(&g, v, NULL, NULL) != BC_OK)
+		exit(1);
+	for (int i = 0; i < OPENING_PLIES; i++) {
+		bc_move_list *list = malloc(sizeof *list);
+
+		if (!list)
+			exit(1);
+		bc_game_legal_moves(g, list);
+		if (list->count)
+			bc_game_push(g, list->moves[next_random(&rng) %
+			    (uint64_t)list->count]);
+		free(list);
+	}
+	if (first->eng)
+		engine_new_game(first->eng);
+	if (second->eng)
+		engine_new_game(second->eng);
+	while (bc_game_result(g, NULL) == BC_RESULT_NONE &&
+	    bc_game_length(g) < MAX_PLIES) {
+		int white = bc_game_position(g)->side == BC_WHITE;
+		struct player *p = white == first_is_white ? first : second;
+		bc_move m = choose(p, g, nodes, &rng);
+
+		if (m == BC_MOVE_NONE || bc_game_push(g, m) != BC_OK) {
+			fprintf(stderr, "arena: %s gave no legal move\n", p->name);
+			exit(1);
+		}
+	}
+	r = bc_game_result(g, NULL);
+	*plies = bc_game_length(g);
+	if (r == BC_RESULT_DRAW || r == BC_RESULT_NONE)
+		score = 0.5;
+	else
+		score = (r == BC_RESULT_WHITE_WINS) == first_is_white ? 1 : 0;
+	bc_game_free(g);
+	return score;
+}
+
+int
+main(int argc, char **argv)
+{
+	const bc_variant *v;
+	struct player a = { 0 }, b = { 0 };
+	uint64_t nodes;
+	double total = 0;
+	int games;
+
+	if (argc < 5 || !(v = bc_variant_find(argv[1])) ||
+	    (games = atoi(argv[2])) < 1 || parse_player(argv[3], &a) ||
+	    parse_player(argv[4], &b)) {
+		fputs("usage: arena VARIANT GAMES PLAYER PLAYER [NODES]\n"
+		      "  PLAYER: greedy or levelN (1-10)\n", stderr);
+		return 2;
+	}
+	nodes = argc > 5 ? strtoull(argv[5], NULL, 10) : 20000;
+	for (int i = 0; i < games; i++) {
+		int plies;
+		double s = play_game(v, &a, &b, i % 2 == 0, nodes,
+		    0x5eed0000u + (uint64_t)(i / 2), &plies);
+
+		total += s;
+		printf("game %d: %s as %s scores %.1f (%d plies)\n", i + 1,
+		    a.name, i % 2 == 0 ? "White" : "Black", s, plies);
+		fflush(stdout);
+	}
+	{
+		double p = total / games;
+		double elo = p <= 0 ? -INFINITY : p >= 1 ? INFINITY
+		    : -400 * log10(1 / p - 1);
+
+		printf("%s vs %s, %s, %d games, %" PRIu64 " nodes/move: "
+		       "%.1f/%d (%.0f%%), Elo difference %+.0f\n",
+		    a.name, b.name, bc_variant_name(v), games, nodes, total,
+		    games, 100 * p, elo);
+	}
+	engine_free(a.eng);
+	engine_free(b.eng);
+	return 0;
+}
