@@ -439,17 +439,26 @@ static const struct dest_case piece_cases[] = {
 	  "c8 b8 e8 f8 g8 d9 d10 d11 d7 d6 d5" },
 };
 
-START_TEST(test_hadean_piece_destinations)
+/*
+ * Sets up case `c` and compares the legal moves from c->from with c->expect:
+ * destination squares only (`squares_only`) or whole coordinate moves.
+ */
+static void
+check_dest_case(const struct dest_case *c, bool squares_only)
 {
-	const struct dest_case *c = &piece_cases[_i];
 	bc_position pos;
 	char got[TEXT_MAX], what[512];
 
 	setup(&pos, c->pieces, c->rest);
-	legal_moves_text(&pos, c->from, true, got, sizeof got);
+	legal_moves_text(&pos, c->from, squares_only, got, sizeof got);
 	snprintf(what, sizeof what, "%s [%s %s, from %s]", c->source,
-	    c->pieces, c->rest, c->from);
+	    c->pieces, c->rest, c->from ? c->from : "any square");
 	assert_same_set(got, c->expect, what);
+}
+
+START_TEST(test_hadean_piece_destinations)
+{
+	check_dest_case(&piece_cases[_i], true);
 }
 END_TEST
 
@@ -599,15 +608,7 @@ static const struct dest_case pawn_cases[] = {
 
 START_TEST(test_hadean_pawn_destinations)
 {
-	const struct dest_case *c = &pawn_cases[_i];
-	bc_position pos;
-	char got[TEXT_MAX], what[512];
-
-	setup(&pos, c->pieces, c->rest);
-	legal_moves_text(&pos, c->from, true, got, sizeof got);
-	snprintf(what, sizeof what, "%s [%s %s, from %s]", c->source,
-	    c->pieces, c->rest, c->from);
-	assert_same_set(got, c->expect, what);
+	check_dest_case(&pawn_cases[_i], true);
 }
 END_TEST
 
@@ -857,15 +858,7 @@ static const struct dest_case promo_cases[] = {
 
 START_TEST(test_hadean_promotion_moves)
 {
-	const struct dest_case *c = &promo_cases[_i];
-	bc_position pos;
-	char got[TEXT_MAX], what[512];
-
-	setup(&pos, c->pieces, c->rest);
-	legal_moves_text(&pos, c->from, false, got, sizeof got);
-	snprintf(what, sizeof what, "%s [%s %s]", c->source, c->pieces,
-	    c->rest);
-	assert_same_set(got, c->expect, what);
+	check_dest_case(&promo_cases[_i], false);
 }
 END_TEST
 
@@ -976,15 +969,7 @@ static const struct dest_case castle_cases[] = {
 
 START_TEST(test_hadean_castling_sets)
 {
-	const struct dest_case *c = &castle_cases[_i];
-	bc_position pos;
-	char got[TEXT_MAX], what[512];
-
-	setup(&pos, c->pieces, c->rest);
-	legal_moves_text(&pos, c->from, false, got, sizeof got);
-	snprintf(what, sizeof what, "%s [%s %s]", c->source, c->pieces,
-	    c->rest);
-	assert_same_set(got, c->expect, what);
+	check_dest_case(&castle_cases[_i], false);
 }
 END_TEST
 
