@@ -179,11 +179,17 @@ hint(struct ui *ui)
 	return UI_DRAW;
 }
 
+/* The computer plays now, even if the main loop has not yet started its
+ * search (a key typed at once after the person's move). */
 static int
 move_now(struct ui *ui)
 {
 	const struct ui_engine *e = seam(ui);
+	bool computer = ui->playing && !play_over(&ui->play) &&
+	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER;
 
+	if (e && e->hurry && computer && !ui->engine_busy)
+		ui->engine_busy = e->start(e->ctx, ui->play.game) == BC_OK;
 	if (!ui->engine_busy || !e || !e->hurry) {
 		ui_error(ui, "The computer is not thinking.");
 		return UI_DRAW;
