@@ -308,6 +308,11 @@ START_TEST(test_hint_finds_mate)
 	pty_send(&p, "H");
 	read_hint(&p, san, sizeof san);
 	ck_assert_str_eq(san, "Rc10#");
+	/* The help screen lists the new keys, from the key table. */
+	pty_send(&p, "?");
+	WAIT_FOR(&p, "ask the computer for a move");
+	WAIT_FOR(&p, "its best move so far at once");
+	WAIT_FOR(&p, "show the search: depth");
 	pty_send(&p, "q");
 	pty_close(&p);
 }

@@ -136,6 +136,8 @@ assist_tick(struct ui *ui)
 		return assist_update(ui);
 	flags = assist_update(ui); /* its last report, while still busy */
 	a->hint_busy = false;
+	if (!person_to_move(ui))
+		return flags | UI_DRAW; /* the game ended meanwhile */
 	a->hint = m;
 	a->hint_ply = bc_game_length(ui->play.game);
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
@@ -225,7 +227,7 @@ assist_is_hint(const struct ui *ui, bc_square sq)
 {
 	const struct assist *a = &ui->assist;
 
-	return a->hint != BC_MOVE_NONE &&
+	return a->hint != BC_MOVE_NONE && person_to_move(ui) &&
 	    a->hint_ply == bc_game_length(ui->play.game) &&
 	    (sq == BC_MOVE_FROM(a->hint) || sq == BC_MOVE_TO(a->hint));
 }
@@ -238,7 +240,7 @@ assist_status(const struct ui *ui, char *buf, size_t size)
 	const struct assist *a = &ui->assist;
 
 	buf[0] = '\0';
-	if (a->hint == BC_MOVE_NONE ||
+	if (a->hint == BC_MOVE_NONE || !person_to_move(ui) ||
 	    a->hint_ply != bc_game_length(ui->play.game))
 		return;
 	bc_move_to_san(play_position(&ui->play), a->hint, san, sizeof san);
