@@ -93,27 +93,41 @@ play_san(bc_position *pos, const char *san)
 }
 
 /*
- * Waits for "Hint: X (" on the status line and copies X into `san`.
+ * Waits for `before` X `after` on the status line and copies X into
+ * `out`.  The line is read again once the program has gone quiet, so
+ * that a frame caught half drawn is never taken for the message.
  */
 static void
-read_hint(struct pty *p, char *san, size_t size)
+read_status(struct pty *p, const char *before, const char *after,
+    char *out, size_t size)
 {
 	char row[COLS + 1];
 
 	for (int i = 0; i < WAIT_MS / 20; i++) {
-		const char *at = strstr(pty_row(p, ROWS - 2, row), "Hint: ");
-		const char *end = at ? strstr(at, " (") : NULL;
+		const char *at, *end;
 
-		if (end) {
-			at += strlen("Hint: ");
-			ck_assert_uint_lt((size_t)(end - at), size);
-			memcpy(san, at, (size_t)(end - at));
-			san[end - at] = '\0';
-			return;
-		}
 		pty_pump(p, 20);
+		if (!strstr(pty_row(p, ROWS - 2, row), before))
+			continue;
+		pty_settle(p, 100, 1000);
+		at = strstr(pty_row(p, ROWS - 2, row), before);
+		end = at ? strstr(at + strlen(before), after) : NULL;
+		if (!end)
+			continue;
+		at += strlen(before);
+		ck_assert_uint_lt((size_t)(end - at), size);
+		memcpy(out, at, (size_t)(end - at));
+		out[end - at] = '\0';
+		return;
 	}
-	ck_abort_msg("no hint on the status line:\n%s", pty_dump(p));
+	ck_abort_msg("no '%s' on the status line:\n%s", before, pty_dump(p));
+}
+
+/* Waits for "Hint: X (" on the status line and copies X into `san`. */
+static void
+read_hint(struct pty *p, char *san, size_t size)
+{
+	read_status(p, "Hint: ", " (", san, size);
 }
 
 /* The screen row of rank `rank`, from its label on the left. */
@@ -237,6 +251,47 @@ START_TEST(test_move_now)
 }
 END_TEST
 
+/* Copies the move X of "Black played X." on the status line into `san`. */
+static void
+read_black_move(struct pty *p, char *san, size_t size)
+{
+	read_status(p, "Black played ", ".", san, size);
+}
+
+/*
+ * Taking back the move the computer is thinking about stops its search:
+ * after another move it thinks about the new position, and m gets a
+ * legal answer to that one at once.
+ */
+START_TEST(test_undo_stops_thinking)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "computer", "--level", "10", NULL };
+	const bc_variant *v = bc_variant_find("grand");
+	bc_position pos;
+	char san[BC_MOVE_TEXT_MAX];
+
+	ck_assert_ptr_nonnull(v);
+	bc_position_start(&pos, v);
+	start(&p, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "White played e5.");
+	pty_send(&p, "u");
+	WAIT_FOR(&p, "Move taken back; White to move.");
+	pty_send(&p, ":b5" ENTER);
+	WAIT_FOR(&p, "White played b5.");
+	play_san(&pos, "b5");
+	pty_send(&p, "m");
+	read_black_move(&p, san, sizeof san);
+	ck_assert_msg(legal_san(&pos, san, NULL), "Black played %s, not a "
+	    "legal answer to b5:\n%s", san, pty_dump(&p));
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
 /*
  * A hint is a legal SAN move of the position, marked on the board; an
  * undo and a move both take it away.
@@ -318,10 +373,15 @@ START_TEST(test_hint_finds_mate)
 }
 END_TEST
 
-/* Waits for the thinking display's heading `what` ("Thinking: depth")
- * and reads the first expected move on the line below it. */
+/*
+ * Waits for the thinking display's heading `what` ("Thinking: depth")
+ * with a legal move of `pos` first on the line below it, and copies that
+ * move into `san`.  The display changes while the search goes on, so a
+ * line caught half drawn is read again rather than taken.
+ */
 static void
-read_thinking(struct pty *p, const char *what, char *san, size_t size)
+read_thinking(struct pty *p, const char *what, const bc_position *pos,
+    char *san, size_t size)
 {
 	char row[COLS + 1];
 
@@ -339,13 +399,15 @@ read_thinking(struct pty *p, const char *what, char *san, size_t size)
 				if (n > 0 && n < size) {
 					memcpy(san, at, n);
 					san[n] = '\0';
-					return;
+					if (legal_san(pos, san, NULL))
+						return;
 				}
 			}
 		}
 		pty_pump(p, 20);
 	}
-	ck_abort_msg("no '%s' with moves:\n%s", what, pty_dump(p));
+	ck_abort_msg("no '%s' with a legal move first:\n%s", what,
+	    pty_dump(p));
 }
 
 /*
@@ -382,15 +444,11 @@ START_TEST(test_thinking_display)
 
 	pty_send(&p, "T");
 	WAIT_FOR(&p, "The thinking display is on.");
-	read_thinking(&p, "Thinking: depth", san, sizeof san);
-	ck_assert_msg(legal_san(&pos, san, NULL), "'%s' is not a legal move "
-	    "for Black:\n%s", san, pty_dump(&p));
+	read_thinking(&p, "Thinking: depth", &pos, san, sizeof san);
 
 	pty_send(&p, "m");
 	WAIT_FOR_MS(&p, "Black played", MOVE_NOW_MS);
-	read_thinking(&p, "Last search: depth", san, sizeof san);
-	ck_assert_msg(legal_san(&pos, san, NULL), "'%s' is not a legal move "
-	    "for Black:\n%s", san, pty_dump(&p));
+	read_thinking(&p, "Last search: depth", &pos, san, sizeof san);
 	pty_send(&p, "T");
 	WAIT_FOR(&p, "The thinking display is off.");
 	WAIT_GONE(&p, "depth");
@@ -407,6 +465,7 @@ ui_engine_suite(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_move_now);
+	tcase_add_test(tc, test_undo_stops_thinking);
 	tcase_add_test(tc, test_hint);
 	tcase_add_test(tc, test_hint_finds_mate);
 	tcase_add_test(tc, test_thinking_display);
