@@ -3,17 +3,101 @@
  *
  * The UI starts a search when the computer is to move, polls between
  * keys, and stops it on undo, new game or quit; the engine thinks in its
- * own thread, for as long as its level says.
+ * own thread, for as long as its level says.  A hint for a person is a
+ * short search of the same engine at full strength.  Each iteration's
+ * report is copied under a lock, for the UI's thinking display.
  */
+#include <string.h>
+
 #include "computer.h"
 
+/* How long a hint may think, and at which level. */
+enum { HINT_MS = 500, HINT_LEVEL = ENGINE_LEVEL_MAX };
+
+/* Called on the search thread after each iteration. */
+static void
+computer_report(const struct engine_report *r, void *arg)
+{
+	struct computer *c = arg;
+	struct ui_engine_info *in = &c->info;
+
+	pthread_mutex_lock(&c->lock);
+	in->depth = r->depth;
+	in->score = r->score;
+	in->mate = r->mate;
+	in->nodes = r->nodes;
+	in->pv_length = r->pv_length < UI_ENGINE_PV_MAX ? r->pv_length
+	                                                : UI_ENGINE_PV_MAX;
+	memcpy(in->pv, r->pv, (size_t)in->pv_length * sizeof in->pv[0]);
+	c->have_info = r->depth > 0;
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* The hashes of the positions before the current one, oldest first. */
 static int
-computer_start(void *ctx, const bc_position *pos)
+game_history(struct computer *c, const bc_game *g)
+{
+	bc_position pos = *bc_game_start(g);
+	int length = bc_game_length(g), first = 0, count = 0;
+
+	if (length > ENGINE_MAX_HISTORY)
+		first = length - ENGINE_MAX_HISTORY;
+	for (int i = 0; i < length; i++) {
+		bc_undo undo;
+
+		if (i >= first)
+			c->history[count++] = pos.hash;
+		bc_position_make(&pos, bc_game_move(g, i), &undo);
+	}
+	return count;
+}
+
+static int
+begin(struct computer *c, const bc_game *g,
+    const struct engine_limits *limits)
+{
+	int count = game_history(c, g);
+
+	pthread_mutex_lock(&c->lock);
+	c->have_info = false;
+	pthread_mutex_unlock(&c->lock);
+	return engine_start(c->engine, bc_game_position(g), c->history, count,
+	    limits, computer_report, c);
+}
+
+/* After a search has been waited for: back to the player's own level. */
+static void
+end_hint(struct computer *c)
+{
+	if (c->hint_level) {
+		engine_set_level(c->engine, c->hint_level);
+		c->hint_level = 0;
+	}
+}
+
+static int
+computer_start(void *ctx, const bc_game *g)
+{
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+
+	return begin(ctx, g, &limits);
+}
+
+static int
+computer_hint(void *ctx, const bc_game *g)
 {
 	struct computer *c = ctx;
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	int level = engine_level(c->engine), rc;
 
-	return engine_start(c->engine, pos, NULL, 0, &limits, NULL, NULL);
+	limits.movetime_ms = HINT_MS;
+	engine_set_level(c->engine, HINT_LEVEL);
+	rc = begin(c, g, &limits);
+	if (rc == BC_OK)
+		c->hint_level = level;
+	else
+		engine_set_level(c->engine, level);
+	return rc;
 }
 
 static int
@@ -24,6 +108,7 @@ computer_poll(void *ctx, bc_move *out)
 	if (!engine_done(c->engine))
 		return BC_ENOTFOUND;
 	*out = engine_wait(c->engine, NULL);
+	end_hint(c);
 	return *out != BC_MOVE_NONE ? BC_OK : BC_ENOTFOUND;
 }
 
@@ -34,25 +119,60 @@ computer_stop(void *ctx)
 
 	engine_stop(c->engine);
 	engine_wait(c->engine, NULL);
+	end_hint(c);
+}
+
+static void
+computer_hurry(void *ctx)
+{
+	struct computer *c = ctx;
+
+	engine_stop(c->engine);
+}
+
+static bool
+computer_info(void *ctx, struct ui_engine_info *out)
+{
+	struct computer *c = ctx;
+	bool have;
+
+	pthread_mutex_lock(&c->lock);
+	have = c->have_info;
+	if (have)
+		*out = c->info;
+	pthread_mutex_unlock(&c->lock);
+	return have;
 }
 
 int
 computer_init(struct computer *c, int level)
 {
+	memset(c, 0, sizeof *c);
 	c->engine = engine_new(ENGINE_HASH_DEFAULT_MB);
 	if (!c->engine)
 		return -1;
+	if (pthread_mutex_init(&c->lock, NULL) != 0) {
+		engine_free(c->engine);
+		c->engine = NULL;
+		return -1;
+	}
 	engine_set_level(c->engine, level);
 	c->seam.ctx = c;
 	c->seam.start = computer_start;
 	c->seam.poll = computer_poll;
 	c->seam.stop = computer_stop;
+	c->seam.hurry = computer_hurry;
+	c->seam.hint = computer_hint;
+	c->seam.info = computer_info;
 	return 0;
 }
 
 void
 computer_free(struct computer *c)
 {
+	if (!c->engine)
+		return;
 	engine_free(c->engine);
 	c->engine = NULL;
+	pthread_mutex_destroy(&c->lock);
 }

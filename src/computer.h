@@ -6,12 +6,20 @@
 #ifndef BIGCHESS_COMPUTER_H
 #define BIGCHESS_COMPUTER_H
 
+#include <pthread.h>
+
 #include "engine/engine.h"
 #include "ui/ui.h"
 
 struct computer {
 	struct engine *engine;
 	struct ui_engine seam; /* what the UI calls; ctx points here */
+	int hint_level;        /* the level to restore after a hint, or 0 */
+	/* The latest report, written on the search thread. */
+	pthread_mutex_t lock;
+	bool have_info;
+	struct ui_engine_info info;
+	uint64_t history[ENGINE_MAX_HISTORY];
 };
 
 /*

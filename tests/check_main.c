@@ -23,6 +23,7 @@ static const struct {
 	{ "crosscheck", crosscheck_suite },
 	{ "pgn", pgn_suite },
 	{ "ui", ui_suite },
+	{ "ui_engine", ui_engine_suite },
 	{ "engine", engine_suite },
 	{ "uci", uci_suite },
 };

@@ -58,6 +58,7 @@ Suite *hadean_suite(void);
 Suite *grand_suite(void);
 Suite *pgn_suite(void);
 Suite *ui_suite(void);
+Suite *ui_engine_suite(void);
 Suite *engine_suite(void);
 Suite *uci_suite(void);
 

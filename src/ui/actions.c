@@ -22,11 +22,11 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
 		return UI_DRAW;
 	}
+	assist_cancel(ui);
 	if (ui->playing)
 		play_free(&ui->play);
 	ui->play = fresh;
 	ui->playing = true;
-	ui->engine_busy = false;
 	ui->depth = 0;
 	ui_push(ui, &screen_game);
 	ui_say(ui, "%s to move: Enter picks up a piece, ':' types a move, ? "
@@ -58,6 +58,7 @@ actions_push(struct ui *ui, bc_move m)
 	char san[BC_MOVE_TEXT_MAX];
 	int rc;
 
+	assist_cancel(ui);
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
 	rc = play_push(&ui->play, m, ui->now);
 	if (rc != BC_OK) {
@@ -191,9 +192,11 @@ move_cursor(struct ui *ui, int dx, int dy)
 static int
 undo_redo(struct ui *ui, bool redo)
 {
-	int rc = redo ? play_redo(&ui->play, ui->now)
-	              : play_undo(&ui->play, ui->now);
+	int rc;
 
+	assist_cancel(ui);
+	rc = redo ? play_redo(&ui->play, ui->now)
+	          : play_undo(&ui->play, ui->now);
 	if (rc == BC_ENOTFOUND) {
 		ui_error(ui, redo ? "Nothing to redo." : "Nothing to take back.");
 		return UI_DRAW;
@@ -305,6 +308,10 @@ actions_run(struct ui *ui, enum command cmd)
 			break;
 		return ask(ui, DIALOG_DRAW, "Draw", "Do both players agree "
 		    "a draw?");
+	case CMD_HINT:
+	case CMD_MOVE_NOW:
+	case CMD_THINKING:
+		return assist_run(ui, cmd);
 	case CMD_NEW:
 		ui_push(ui, &screen_newgame);
 		return UI_DRAW;

@@ -5,7 +5,8 @@
  * A cell is cell_w x cell_h characters; its centre holds the piece and
  * the characters either side of the centre hold a marker: [ ] cursor,
  * < > picked-up piece, ! ! king in check, * * a capture the picked-up
- * piece can make (an empty destination shows * in the centre).  Colours
+ * piece can make (an empty destination shows * in the centre), + + the
+ * squares of a hint.  Colours
  * (or, in monochrome, attributes) come on top from the theme, so every
  * highlight is visible in colour, in monochrome and in plain ASCII.
  */
@@ -72,6 +73,9 @@ cell_state(const struct ui *ui, bc_square sq)
 		c.highlight = ROLE_DEST;
 		if (pos->board[sq] != BC_EMPTY)
 			c.mark = &g->capture;
+	} else if (assist_is_hint(ui, sq)) {
+		c.highlight = ROLE_SUGGESTED;
+		c.mark = &g->suggested;
 	} else if (last && (sq == BC_MOVE_FROM(last) ||
 	    sq == BC_MOVE_TO(last))) {
 		c.highlight = ROLE_LAST_MOVE;

@@ -13,7 +13,8 @@
 
 #define MARKS \
 	.cursor = { '[', ']' }, .selected = { '<', '>' }, \
-	.capture = { '*', '*' }, .check = { '!', '!' }
+	.capture = { '*', '*' }, .check = { '!', '!' }, \
+	.suggested = { '+', '+' }
 
 static const struct glyphs ascii_color = {
 	.utf8 = false,

@@ -79,9 +79,10 @@ int
 panel_list_rows(const struct ui *ui, int *total)
 {
 	int offset;
+	int rows = ui->layout.panel_h - LIST_HEAD_ROWS - assist_panel_rows(ui);
 
 	*total = list_lines(&ui->play, &offset);
-	return ui->layout.panel_h - LIST_HEAD_ROWS;
+	return rows > 0 ? rows : 0;
 }
 
 static void
@@ -90,7 +91,7 @@ draw_moves(const struct ui *ui, int y)
 	const struct layout *l = &ui->layout;
 	const struct play *p = &ui->play;
 	int offset, total = list_lines(p, &offset);
-	int rows = l->panel_h - LIST_HEAD_ROWS;
+	int rows = panel_list_rows(ui, &total);
 	int first = total - rows - p->list_scroll;
 	int last_ply = bc_game_length(p->game) - 1;
 	int number0 = (int)bc_game_start(p->game)->fullmove;
@@ -150,5 +151,6 @@ panel_draw(const struct ui *ui)
 	draw_player(ui, y + 4, BC_BLACK);
 	draw_captured(ui, y + 6, BC_BLACK);
 	draw_captured(ui, y + 7, BC_WHITE);
-	draw_moves(ui, y + LIST_HEAD_ROWS - 1);
+	assist_panel_draw(ui, y + LIST_HEAD_ROWS - 1);
+	draw_moves(ui, y + LIST_HEAD_ROWS - 1 + assist_panel_rows(ui));
 }

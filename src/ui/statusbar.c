@@ -25,8 +25,10 @@ default_status(const struct ui *ui, char *buf, size_t size)
 		snprintf(buf, size, "Moving the piece on %s: Enter on a marked "
 		    "square; Esc puts it back.", at);
 	} else {
-		snprintf(buf, size, "%s to move: Enter picks up a piece, ':' "
-		    "types a move.", side_name[play_side(p)]);
+		assist_status(ui, buf, size);
+		if (!buf[0])
+			snprintf(buf, size, "%s to move: Enter picks up a "
+			    "piece, ':' types a move.", side_name[play_side(p)]);
 	}
 }
 

@@ -25,6 +25,7 @@ enum role {
 	ROLE_CURSOR,
 	ROLE_SELECTED,
 	ROLE_DEST,
+	ROLE_SUGGESTED, /* the squares of a hint */
 	ROLE_STATUS,
 	ROLE_ERROR,
 	ROLE_HINT,

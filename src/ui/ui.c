@@ -149,20 +149,21 @@ tick(struct ui *ui)
 		bc_move m;
 
 		if (!ui->engine_busy) {
-			ui->engine_busy = e->start(e->ctx,
-			    play_position(&ui->play)) == BC_OK;
+			ui->engine_busy = e->start(e->ctx, ui->play.game) ==
+			    BC_OK;
 		} else if (e->poll(e->ctx, &m) == BC_OK) {
+			flags |= assist_update(ui); /* its last report */
 			ui->engine_busy = false;
 			flags |= actions_push(ui, m);
 		}
 	}
-	return flags;
+	return flags | assist_tick(ui);
 }
 
 static int
 wait_ms(const struct ui *ui)
 {
-	if (computer_to_move(ui))
+	if (computer_to_move(ui) || assist_waiting(ui))
 		return ENGINE_TICK_MS;
 	if (clock_running(ui))
 		return CLOCK_TICK_MS;
@@ -249,8 +250,7 @@ ui_run(const struct ui_options *opts, char *err, size_t errsize)
 	ui->theme = theme_for(caps.colors);
 	ui->glyphs = glyphs_for(!ui->ascii, caps.colors > 0);
 	run(ui);
-	if (ui->engine_busy && opts->engine)
-		opts->engine->stop(opts->engine->ctx);
+	assist_cancel(ui);
 	if (ui->playing)
 		play_free(&ui->play);
 	free(ui);

@@ -79,7 +79,20 @@ struct dialog {
 	struct dialog_item items[DIALOG_ITEMS_MAX];
 };
 
-enum { PROMPT_MAX = 48 };
+enum { PROMPT_MAX = 48, ASSIST_TEXT = 256 };
+
+/* The computer's help to the people playing (assist.c). */
+struct assist {
+	bool hint_busy;          /* a hint search runs */
+	bc_move hint;            /* the hint shown, or BC_MOVE_NONE */
+	int hint_ply;            /* the game length it is for */
+	bool thinking;           /* the thinking display is on */
+	bool have;               /* `depth` and `line` hold a search */
+	bool of_hint;            /* ... of a hint search */
+	int depth;
+	uint64_t nodes;
+	char line[ASSIST_TEXT];  /* score and expected moves, in SAN */
+};
 
 struct prompt {
 	char text[PROMPT_MAX + 1];
@@ -125,6 +138,7 @@ struct ui {
 	bool message_is_error;
 	int64_t now;                /* ms on a monotonic clock */
 	bool engine_busy;
+	struct assist assist;
 };
 
 /* The screen stack (ui.c). */
@@ -146,6 +160,17 @@ int actions_try_moves(struct ui *ui, bc_square from, bc_square to);
 int actions_push(struct ui *ui, bc_move m);
 int actions_game_changed(struct ui *ui);
 int actions_click(struct ui *ui, int y, int x);
+
+/* Move now, hints and the thinking display (assist.c). */
+int assist_run(struct ui *ui, enum command cmd);
+void assist_cancel(struct ui *ui);
+int assist_update(struct ui *ui);
+int assist_tick(struct ui *ui);
+bool assist_waiting(const struct ui *ui);
+bool assist_is_hint(const struct ui *ui, bc_square sq);
+int assist_panel_rows(const struct ui *ui);
+void assist_panel_draw(const struct ui *ui, int y);
+void assist_status(const struct ui *ui, char *buf, size_t size);
 
 /* Drawing parts of the game screen. */
 void board_view_draw(const struct ui *ui);
