@@ -25,6 +25,8 @@ static const struct {
 	{ "ui", ui_suite },
 	{ "engine", engine_suite },
 	{ "uci", uci_suite },
+	{ "save", save_suite },
+	{ "resume", resume_suite },
 };
 
 static int

@@ -49,5 +49,7 @@ Suite *pgn_suite(void);
 Suite *ui_suite(void);
 Suite *engine_suite(void);
 Suite *uci_suite(void);
+Suite *save_suite(void);
+Suite *resume_suite(void);
 
 #endif

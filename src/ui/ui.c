@@ -186,8 +186,25 @@ start(struct ui *ui)
 	ui->form.minutes = (int)(o->clock_base_ms / 60000);
 	ui->form.increment = (int)(o->clock_increment_ms / 1000);
 	ui->depth = 0;
-	if (!o->skip_setup) {
+	if (o->resume && !o->resume_ask && autosave_resume(ui) &&
+	    ui->playing)
+		return 0;
+	if (!o->skip_setup || o->resume) {
+		char text[DIALOG_TEXT];
+		const bc_game *g = o->resume ? o->resume->game : NULL;
+
+		if (!ui->message[0] && o->message)
+			ui_error(ui, "%s", o->message);
 		ui_push(ui, &screen_newgame);
+		if (!o->resume_ask || !g)
+			return 0;
+		snprintf(text, sizeof text, "%s at move %lu, %s to move.",
+		    bc_variant_name(bc_game_variant(g)),
+		    (unsigned long)bc_game_position(g)->fullmove,
+		    bc_game_position(g)->side ? "Black" : "White");
+		dialog_open(ui, DIALOG_RESUME, "An unfinished game", text);
+		dialog_add(ui, 'r', "Resume it", ACT_RESUME, 0);
+		dialog_add(ui, 'n', "New game", ACT_NO, 0);
 		return 0;
 	}
 	return actions_start_game(ui, s) & UI_QUIT;
@@ -204,6 +221,8 @@ run(struct ui *ui)
 		return;
 	while (!(flags & UI_QUIT) && !(sig && *sig)) {
 		int key, y = 0, x = 0;
+
+		flags |= autosave_check(ui);
 
 		if (flags & UI_BEEP)
 			term_beep();
@@ -251,6 +270,8 @@ ui_run(const struct ui_options *opts, char *err, size_t errsize)
 	run(ui);
 	if (ui->engine_busy && opts->engine)
 		opts->engine->stop(opts->engine->ctx);
+	ui->now = now_ms();
+	autosave_final(ui);
 	if (ui->playing)
 		play_free(&ui->play);
 	free(ui);
