@@ -215,6 +215,36 @@ START_TEST(test_sigterm_saves)
 }
 END_TEST
 
+/* An undo is saved at once, and so is the redo. */
+START_TEST(test_undo_saves)
+{
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
+	start(&p, &s, args);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "Black to move");
+	pty_send(&p, ":e6" ENTER);
+	WAIT_FOR(&p, "White to move");
+	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 e6 *"));
+	/* The save comes before the screen shows the change. */
+	pty_send(&p, "u");
+	WAIT_FOR(&p, "Move taken back");
+	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 *"));
+	pty_send(&p, "r");
+	WAIT_FOR(&p, "Move replayed");
+	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 e6 *"));
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 static const char saved_game[] =
     "[Event \"bigchess game\"]\n[Site \"?\"]\n[Date \"2026.11.29\"]\n"
     "[Round \"-\"]\n[White \"Player\"]\n[Black \"Player\"]\n"
@@ -429,6 +459,7 @@ resume_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_hangup_resume);
 	tcase_add_test(tc, test_sigterm_saves);
+	tcase_add_test(tc, test_undo_saves);
 	tcase_add_test(tc, test_offer_resume);
 	tcase_add_test(tc, test_decline_keeps_old);
 	tcase_add_test(tc, test_unwritable_state);

@@ -207,7 +207,11 @@ start(struct ui *ui)
 		dialog_add(ui, 'n', "New game", ACT_NO, 0);
 		return 0;
 	}
-	return actions_start_game(ui, s) & UI_QUIT;
+	if (actions_start_game(ui, s) & UI_QUIT)
+		return UI_QUIT;
+	if (o->message)
+		ui_error(ui, "%s", o->message);
+	return 0;
 }
 
 static void
