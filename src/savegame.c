@@ -30,9 +30,6 @@ static const int64_t clock_ms_max = 1000LL * 3600 * 24 * 30;
 
 static const char autosave_name[] = "autosave.pgn";
 
-static char *slurp(const char *path, size_t max, size_t *len, char *err,
-    size_t errsize);
-
 static void
 fail(char *err, size_t errsize, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -466,9 +463,14 @@ savegame_free(struct savegame *g)
 	memset(g, 0, sizeof *g);
 }
 
-/* Writes `text` to a new file history/<date-time>.pgn in `dir`. */
+/*
+ * Puts a new file history/<date-time>.pgn in `dir`: `text` written
+ * atomically, or else (text NULL) a hard link to the file `from`, which
+ * moves it there whatever it holds.  Never replaces an existing file.
+ */
 static int
-write_history(const char *dir, const char *text, char *err, size_t errsize)
+write_history(const char *dir, const char *text, const char *from,
+    char *err, size_t errsize)
 {
 	char folder[SAVEGAME_PATH_MAX], path[SAVEGAME_PATH_MAX + 64];
 	char stamp[32];
@@ -487,13 +489,23 @@ write_history(const char *dir, const char *text, char *err, size_t errsize)
 		snprintf(stamp, sizeof stamp, "%lld", (long long)now);
 	/* Two games finished in one second get -2, -3, ... */
 	for (int i = 1; i < 100; i++) {
+		int rc;
+
 		if (i == 1)
 			snprintf(path, sizeof path, "%s/%s.pgn", folder, stamp);
 		else
 			snprintf(path, sizeof path, "%s/%s-%d.pgn", folder,
 			    stamp, i);
-		if (write_atomic(folder, path, text, strlen(text), true, err,
-		        errsize) == 0)
+		if (text) {
+			rc = write_atomic(folder, path, text, strlen(text),
+			    true, err, errsize);
+		} else {
+			rc = link(from, path);
+			if (rc != 0)
+				fail(err, errsize, "cannot write %s: %s", path,
+				    strerror(errno));
+		}
+		if (rc == 0)
 			return 0;
 		if (errno != EEXIST)
 			return -1;
@@ -526,7 +538,7 @@ savegame_write(const char *dir, const struct ui_saved *s, int level,
 		rc = write_atomic(dir, path, text, strlen(text), false, err,
 		    errsize);
 	} else {
-		rc = write_history(dir, text, err, errsize);
+		rc = write_history(dir, text, NULL, err, errsize);
 		if (rc == 0 && unlink(path) != 0 && errno != ENOENT) {
 			fail(err, errsize, "cannot remove %s: %s", path,
 			    strerror(errno));
@@ -541,22 +553,16 @@ int
 savegame_archive(const char *dir, char *err, size_t errsize)
 {
 	char path[SAVEGAME_PATH_MAX + 32];
-	char *text;
-	size_t len;
-	int rc;
 
 	savegame_autosave_path(dir, path, sizeof path);
-	text = slurp(path, SAVEGAME_AUTOSAVE_MAX, &len, err, errsize);
-	if (!text)
+	if (write_history(dir, NULL, path, err, errsize) != 0)
 		return -1;
-	rc = write_history(dir, text, err, errsize);
-	free(text);
-	if (rc == 0 && unlink(path) != 0 && errno != ENOENT) {
+	if (unlink(path) != 0 && errno != ENOENT) {
 		fail(err, errsize, "cannot remove %s: %s", path,
 		    strerror(errno));
-		rc = -1;
+		return -1;
 	}
-	return rc;
+	return 0;
 }
 
 static int

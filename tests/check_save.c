@@ -292,6 +292,38 @@ START_TEST(test_first_save_keeps_old)
 }
 END_TEST
 
+/* Even an autosave that is not a game is kept, moved as it is. */
+START_TEST(test_first_save_keeps_anything)
+{
+	bc_game *g = grand_game(NULL);
+	struct ui_saved s = saved_of(g);
+	char dir[64], path[128], hist[128], err[256];
+	struct dirent *e;
+	DIR *d;
+
+	temp_dir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/autosave.pgn", dir);
+	write_text(path, "\x01 not a game", 13);
+	s.first = true;
+	ck_assert_int_eq(savegame_write(dir, &s, 7, err, sizeof err), 0);
+	ck_assert_ptr_nonnull(strstr(read_text(path), "[Variant \"Grand"));
+	snprintf(hist, sizeof hist, "%s/history", dir);
+	ck_assert_int_eq(count_files(hist), 1);
+	d = opendir(hist);
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			char f[400];
+
+			snprintf(f, sizeof f, "%s/%s", hist, e->d_name);
+			ck_assert_str_eq(read_text(f), "\x01 not a game");
+		}
+	closedir(d);
+	bc_game_free(g);
+	pty_remove_tree(dir);
+}
+END_TEST
+
 /* Files that are not a saved game, each with words its message names. */
 static const struct {
 	const char *what, *text, *words;
@@ -436,6 +468,7 @@ save_suite(void)
 	tcase_add_test(core, test_write_atomic);
 	tcase_add_test(core, test_finished_goes_to_history);
 	tcase_add_test(core, test_first_save_keeps_old);
+	tcase_add_test(core, test_first_save_keeps_anything);
 	tcase_add_test(core, test_state_dir);
 	tcase_add_loop_test(errors, test_bad_file, 0,
 	    (int)(sizeof bad_files / sizeof bad_files[0]));
