@@ -84,8 +84,11 @@ $(BIN): $(APP_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
 	    $(CURSES_LIBS) -lpthread $(LDLIBS)
 
-$(TEST_BIN): $(TEST_OBJ) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(ENGINE_OBJ) $(LIB) \
+# The app's save files are tested directly (suite save).
+TEST_APP_OBJ = $(BUILD)/src/savegame.o
+
+$(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB) \
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
 # The public header must stand alone under the strictest settings.

@@ -22,6 +22,7 @@
 #include "bigchess/bigchess.h"
 #include "computer.h"
 #include "records.h"
+#include "resume.h"
 #include "ui/ui.h"
 #include "bench.h"
 #include "engine/engine.h"
@@ -43,6 +44,7 @@ struct options {
 	int players_given; /* bit 0: --white, bit 1: --black */
 	int bench;
 	int uci;
+	bool resume;       /* --resume */
 };
 
 /* The one piece of global state: which signal asked us to leave. */
@@ -83,7 +85,11 @@ static const char usage_text[] =
     "      --print=WHAT     with --load: print the final position's FEN\n"
     "                       (WHAT=fen) or the normalised PGN (WHAT=pgn)\n"
     "                       and exit; games without a Variant tag are\n"
-    "                       taken to be of --variant\n"
+    "                       taken to be of --variant; without --print,\n"
+    "                       play the game on from its end\n"
+    "      --resume         go on with the unfinished game saved in\n"
+    "                       $XDG_STATE_HOME/bigchess/autosave.pgn (the\n"
+    "                       game is saved after every move)\n"
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n"
     "\n"
@@ -175,7 +181,8 @@ parse_options(int argc, char **argv, struct options *o)
 	enum {
 		OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE, OPT_LOAD, OPT_GAME,
 		OPT_PRINT, OPT_WHITE, OPT_BLACK, OPT_CLOCK, OPT_ASCII,
-		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI
+		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI,
+		OPT_RESUME
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
@@ -194,6 +201,7 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "level", required_argument, NULL, OPT_LEVEL },
 		{ "bench", no_argument, NULL, OPT_BENCH },
 		{ "uci", no_argument, NULL, OPT_UCI },
+		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -266,6 +274,9 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_UCI:
 			o->uci = 1;
 			break;
+		case OPT_RESUME:
+			o->resume = true;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
@@ -298,6 +309,10 @@ parse_options(int argc, char **argv, struct options *o)
 		    "%s goes with --load", o->print ? "--print" : "--game");
 	if (o->load && o->fen)
 		usage_error("%s", "--load and --fen cannot go together");
+	if (o->resume && (o->load || o->fen || o->variant_given ||
+	    o->perft_depth || o->bench || o->uci))
+		usage_error("--resume does not go with --load, --fen, "
+		    "--variant, --perft, --bench or --uci");
 }
 
 static double
@@ -400,6 +415,7 @@ run_game(struct options *o)
 	bc_error ferr;
 
 	struct computer computer;
+	struct resume resume;
 	int failed;
 
 	if (o->fen && bc_position_from_fen(&pos, o->variant, o->fen, &ferr) !=
@@ -418,15 +434,23 @@ run_game(struct options *o)
 	o->ui.variant = bc_variant_id_of(o->variant);
 	o->ui.fen = o->fen;
 	o->ui.signal_flag = &caught_signal;
+	if (resume_prepare(&resume, &o->ui, o->load ? RESUME_LOAD
+	        : o->resume ? RESUME_NOW : o->ui.skip_setup ? RESUME_NONE
+	        : RESUME_OFFER, o->load, o->game_number ? o->game_number : 1,
+	        o->variant_given ? o->variant : NULL, &o->level,
+	        o->players_given != 0) != 0)
+		return 1;
 	if (computer_init(&computer,
 	        o->level ? o->level : ENGINE_LEVEL_DEFAULT) != 0) {
 		fputs("bigchess: out of memory\n", stderr);
+		resume_free(&resume);
 		return 1;
 	}
 	o->ui.engine = &computer.seam;
 	catch_signals();
 	failed = ui_run(&o->ui, err, sizeof err) != 0;
 	computer_free(&computer);
+	resume_free(&resume);
 	if (failed) {
 		fprintf(stderr, "bigchess: %s\n", err);
 		return 1;
@@ -455,11 +479,5 @@ main(int argc, char **argv)
 		return records_print(o.load, o.game_number ? o.game_number : 1,
 		    strcmp(o.print, "fen") ? PRINT_PGN : PRINT_FEN,
 		    o.variant_given ? o.variant : NULL);
-	if (o.load) {
-		fputs("bigchess: opening a loaded game in the interactive "
-		      "game is not built yet; use --load with --print\n",
-		    stderr);
-		return 1;
-	}
 	return run_game(&o);
 }

@@ -26,6 +26,8 @@ static const struct {
 	{ "ui_engine", ui_engine_suite },
 	{ "engine", engine_suite },
 	{ "uci", uci_suite },
+	{ "save", save_suite },
+	{ "resume", resume_suite },
 };
 
 static int

@@ -69,7 +69,10 @@ expect 1 'holds 2 games, not 3' -- --load "$pgn" --game 3 --print fen
 expect 1 'cannot open' -- --load /nonexistent/x.pgn --print fen
 expect 2 'goes with --load' -- --print fen
 expect 2 'wants fen or pgn' -- --load "$pgn" --print xml
-expect 1 'use --load with --print' -- --load "$pgn"
+# Without --print the game opens in the curses client, which needs a tty.
+expect 1 'needs a terminal' -- --load "$pgn"
+expect 2 '--resume does not go with' -- --resume --load "$pgn"
+expect 2 '--resume does not go with' -- --resume --variant chad
 
 # --level, --bench and --uci (the engine).
 expect 2 'level.*from 1 to 10' -- --level 0

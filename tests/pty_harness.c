@@ -1,8 +1,12 @@
 /*
  * pty_harness.c - a program in a pseudo-terminal, its screen in libvterm.
  */
+/* nftw(3) is an XSI function. */
+#define _XOPEN_SOURCE 700
+
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
@@ -56,8 +60,10 @@ static const VTermScreenCallbacks screen_callbacks = {
 };
 
 static void
-child_env(const char *const env[])
+child_env(const char *state_dir, const char *const env[])
 {
+	if (state_dir[0])
+		setenv("XDG_STATE_HOME", state_dir, 1);
 	setenv("TERM", "xterm-256color", 1);
 	setenv("LC_ALL", "C.UTF-8", 1);
 	unsetenv("NO_COLOR");
@@ -88,6 +94,9 @@ pty_spawn(struct pty *p, int rows, int cols, const char *const argv[],
 	memset(p, 0, sizeof *p);
 	p->rows = rows;
 	p->cols = cols;
+	snprintf(p->state_dir, sizeof p->state_dir, "/tmp/bigchess-pty-XXXXXX");
+	if (!mkdtemp(p->state_dir))
+		p->state_dir[0] = '\0';
 	p->pid = forkpty(&p->fd, NULL, NULL, &ws);
 	if (p->pid < 0)
 		return -1;
@@ -100,7 +109,7 @@ pty_spawn(struct pty *p, int rows, int cols, const char *const argv[],
 		/* execv's prototype predates const; copy the pointers. */
 		memcpy(av, argv, n * sizeof av[0]);
 		av[n] = NULL;
-		child_env(env);
+		child_env(p->state_dir, env);
 		execv(av[0], av);
 		_exit(127);
 	}
@@ -335,6 +344,23 @@ pty_wait_exit(struct pty *p, int ms)
 	return p->exited;
 }
 
+static int
+remove_entry(const char *path, const struct stat *st, int type,
+    struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+void
+pty_remove_tree(const char *path)
+{
+	nftw(path, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
 void
 pty_close(struct pty *p)
 {
@@ -348,5 +374,7 @@ pty_close(struct pty *p)
 	if (p->vt)
 		vterm_free(p->vt);
 	free(p->log);
+	if (p->state_dir[0])
+		pty_remove_tree(p->state_dir);
 	memset(p, 0, sizeof *p);
 }

@@ -26,13 +26,15 @@ struct pty {
 	bool exited;
 	int status;     /* from waitpid, once exited */
 	char *log;      /* every byte the program wrote */
+	char state_dir[64]; /* its own XDG_STATE_HOME, removed on close */
 	size_t log_len, log_cap;
 };
 
 /*
  * Starts argv[0] with `argv` in a `rows` x `cols` pseudo-terminal.  The
  * environment is ours plus TERM=xterm-256color and LC_ALL=C.UTF-8, minus
- * NO_COLOR, then the "NAME=value" strings of `env` (NULL-terminated, may
+ * NO_COLOR, with XDG_STATE_HOME set to a new empty folder (so saved
+ * games never mix between tests or reach the user's), then the "NAME=value" strings of `env` (NULL-terminated, may
  * be NULL; "NAME=" with nothing after it unsets NAME).  Returns 0 or -1.
  */
 int pty_spawn(struct pty *p, int rows, int cols, const char *const argv[],
@@ -82,6 +84,9 @@ void pty_resize(struct pty *p, int rows, int cols);
 
 /* Waits up to `ms` for the program to exit; true if it did. */
 bool pty_wait_exit(struct pty *p, int ms);
+
+/* Removes `path` and everything under it (test temp folders). */
+void pty_remove_tree(const char *path);
 
 /* Kills the program if it still runs and frees everything. */
 void pty_close(struct pty *p);

@@ -61,5 +61,7 @@ Suite *ui_suite(void);
 Suite *ui_engine_suite(void);
 Suite *engine_suite(void);
 Suite *uci_suite(void);
+Suite *save_suite(void);
+Suite *resume_suite(void);
 
 #endif

@@ -84,6 +84,54 @@ play_start(struct play *p, const struct play_setup *setup, int64_t now,
 	return BC_OK;
 }
 
+int
+play_resume(struct play *p, const struct play_setup *setup,
+    const bc_game *game, const int64_t *left, int64_t now, bc_error *err)
+{
+	struct play_setup s = *setup;
+	char fen[BC_FEN_MAX];
+	int rc;
+
+	s.variant = bc_variant_id_of(bc_game_variant(game));
+	s.fen = NULL;
+	if (bc_game_from_fen(game)) {
+		bc_position_to_fen(bc_game_start(game), fen, sizeof fen);
+		s.fen = fen;
+	}
+	rc = play_start(p, &s, now, err);
+	for (int i = 0; rc == BC_OK && i < bc_game_length(game); i++) {
+		bc_move m = bc_game_move(game, i);
+
+		rc = bc_game_push(p->game, m);
+		if (rc == BC_OK) {
+			p->side_cursor[!play_side(p)][0] = BC_FILE(BC_MOVE_TO(m));
+			p->side_cursor[!play_side(p)][1] = BC_RANK(BC_MOVE_TO(m));
+		}
+	}
+	if (rc == BC_OK)
+		rc = sync(p);
+	if (rc != BC_OK) {
+		if (p->game)
+			play_free(p);
+		if (err && rc != BC_ENOMEM)
+			snprintf(err->message, sizeof err->message,
+			    "the saved moves do not replay: %s",
+			    bc_strerror(rc));
+		return rc;
+	}
+	p->cursor_file = p->side_cursor[play_side(p)][0];
+	p->cursor_rank = p->side_cursor[play_side(p)][1];
+	if (left) {
+		p->clock.left[BC_WHITE] = left[BC_WHITE];
+		p->clock.left[BC_BLACK] = left[BC_BLACK];
+	}
+	if (play_over(p))
+		clock_stop(&p->clock, now);
+	else
+		clock_start(&p->clock, play_side(p), now);
+	return BC_OK;
+}
+
 void
 play_free(struct play *p)
 {

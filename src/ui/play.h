@@ -51,6 +51,14 @@ struct play {
 int play_start(struct play *p, const struct play_setup *setup, int64_t now,
     bc_error *err);
 
+/*
+ * Starts a game as `setup` says and replays the moves of `game` on it
+ * (setup->fen is ignored: the game's own start counts), with the clocks
+ * at `left` ms (NULL: full time).  Returns like play_start.
+ */
+int play_resume(struct play *p, const struct play_setup *setup,
+    const bc_game *game, const int64_t *left, int64_t now, bc_error *err);
+
 void play_free(struct play *p);
 
 const bc_position *play_position(const struct play *p);

@@ -109,6 +109,8 @@ choose(struct ui *ui, int i)
 		return UI_DRAW;
 	case ACT_QUIT:
 		return UI_QUIT;
+	case ACT_RESUME:
+		return autosave_resume(ui);
 	case ACT_YES:
 		break;
 	}

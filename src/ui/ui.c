@@ -187,11 +187,32 @@ start(struct ui *ui)
 	ui->form.minutes = (int)(o->clock_base_ms / 60000);
 	ui->form.increment = (int)(o->clock_increment_ms / 1000);
 	ui->depth = 0;
-	if (!o->skip_setup) {
+	if (o->resume && !o->resume_ask && autosave_resume(ui) &&
+	    ui->playing)
+		return 0;
+	if (!o->skip_setup || o->resume) {
+		char text[DIALOG_TEXT];
+		const bc_game *g = o->resume ? o->resume->game : NULL;
+
+		if (!ui->message[0] && o->message)
+			ui_error(ui, "%s", o->message);
 		ui_push(ui, &screen_newgame);
+		if (!o->resume_ask || !g)
+			return 0;
+		snprintf(text, sizeof text, "%s at move %lu, %s to move.",
+		    bc_variant_name(bc_game_variant(g)),
+		    (unsigned long)bc_game_position(g)->fullmove,
+		    bc_game_position(g)->side ? "Black" : "White");
+		dialog_open(ui, DIALOG_RESUME, "An unfinished game", text);
+		dialog_add(ui, 'r', "Resume it", ACT_RESUME, 0);
+		dialog_add(ui, 'n', "New game", ACT_NO, 0);
 		return 0;
 	}
-	return actions_start_game(ui, s) & UI_QUIT;
+	if (actions_start_game(ui, s) & UI_QUIT)
+		return UI_QUIT;
+	if (o->message)
+		ui_error(ui, "%s", o->message);
+	return 0;
 }
 
 static void
@@ -205,6 +226,8 @@ run(struct ui *ui)
 		return;
 	while (!(flags & UI_QUIT) && !(sig && *sig)) {
 		int key, y = 0, x = 0;
+
+		flags |= autosave_check(ui);
 
 		if (flags & UI_BEEP)
 			term_beep();
@@ -251,6 +274,8 @@ ui_run(const struct ui_options *opts, char *err, size_t errsize)
 	ui->glyphs = glyphs_for(!ui->ascii, caps.colors > 0);
 	run(ui);
 	assist_cancel(ui);
+	ui->now = now_ms();
+	autosave_final(ui);
 	if (ui->playing)
 		play_free(&ui->play);
 	free(ui);

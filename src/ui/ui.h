@@ -54,6 +54,31 @@ struct ui_engine_info {
 	bc_move pv[UI_ENGINE_PV_MAX]; /* from the searched position */
 };
 
+/*
+ * A game as the UI reports it for saving, and as the app hands back a
+ * saved game to resume: the game, who plays each side, the clock's
+ * settings and each side's time left (ms).
+ */
+struct ui_saved {
+	const bc_game *game;
+	bool computer[2];
+	int64_t clock_base_ms;     /* 0: no clock */
+	int64_t clock_increment_ms;
+	int64_t clock_left_ms[2];
+	bool first;  /* this game's first save: keep an older autosave */
+};
+
+/*
+ * The seam for keeping the game on disk (the app does the file I/O): the
+ * UI calls `save` after every change of the game and once more on the
+ * way out.  It returns 0, or -1 with a one-line reason in `err`.
+ */
+struct ui_store {
+	void *ctx;
+	int (*save)(void *ctx, const struct ui_saved *s, char *err,
+	    size_t errsize);
+};
+
 struct ui_options {
 	bool skip_setup;           /* start the game at once */
 	bc_variant_id variant;
@@ -65,6 +90,13 @@ struct ui_options {
 	bool color;                /* false: monochrome */
 	bool symbols;              /* chess symbols for K Q R B N P */
 	const struct ui_engine *engine; /* NULL: none yet */
+	const struct ui_store *store;   /* NULL: nothing is saved */
+	/* A saved game to go on with: at once, or (resume_ask) offered in
+	 * a dialog over the new-game screen.  Owned by the app. */
+	const struct ui_saved *resume;
+	bool resume_ask;
+	bool resume_live;               /* it is the autosave itself */
+	const char *message;            /* for the status line at start */
 	/* Set by the app's signal handler: leave at once. */
 	volatile sig_atomic_t *signal_flag;
 };

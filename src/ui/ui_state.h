@@ -52,7 +52,8 @@ enum dialog_kind {
 	DIALOG_QUIT,
 	DIALOG_RESIGN,
 	DIALOG_DRAW,
-	DIALOG_GAME_OVER
+	DIALOG_GAME_OVER,
+	DIALOG_RESUME     /* go on with the saved game? */
 };
 
 enum dialog_action {
@@ -61,7 +62,8 @@ enum dialog_action {
 	ACT_NO,
 	ACT_NEW,
 	ACT_LOOK,
-	ACT_QUIT
+	ACT_QUIT,
+	ACT_RESUME
 };
 
 struct dialog_item {
@@ -139,6 +141,10 @@ struct ui {
 	int64_t now;                /* ms on a monotonic clock */
 	bool engine_busy;
 	struct assist assist;
+	const bc_game *saved_game;
+	uint64_t saved_sig;         /* the game as last saved (autosave.c) */
+	bool save_live;             /* this game is the one on disk */
+	bool save_failing;          /* the last save failed, was reported */
 };
 
 /* The screen stack (ui.c). */
@@ -171,6 +177,12 @@ bool assist_is_hint(const struct ui *ui, bc_square sq);
 int assist_panel_rows(const struct ui *ui);
 void assist_panel_draw(const struct ui *ui, int y);
 void assist_status(const struct ui *ui, char *buf, size_t size);
+
+/* Keeping the game on disk through opts->store (autosave.c). */
+void autosave_mark(struct ui *ui, bool live);
+int autosave_check(struct ui *ui);
+void autosave_final(struct ui *ui);
+int autosave_resume(struct ui *ui);
 
 /* Drawing parts of the game screen. */
 void board_view_draw(const struct ui *ui);

@@ -1,0 +1,126 @@
+/*
+ * resume.c - choosing the game the curses client starts with, and
+ * where it is saved.
+ *
+ * A bad autosave never stops the program: it is moved aside to
+ * autosave.pgn.bad (so the next good save does not destroy what may be
+ * recovered by hand) and the new-game screen says so.  A finished game
+ * left in the autosave goes to history/.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "resume.h"
+
+static void
+use_game(struct resume *r, struct ui_options *u, int *level,
+    bool players_given)
+{
+	if (!players_given && r->game.has_players) {
+		u->computer[0] = r->game.ui.computer[0];
+		u->computer[1] = r->game.ui.computer[1];
+	}
+	r->game.ui.computer[0] = u->computer[0];
+	r->game.ui.computer[1] = u->computer[1];
+	if (r->game.ui.clock_base_ms == 0 && u->clock_base_ms > 0) {
+		r->game.ui.clock_base_ms = u->clock_base_ms;
+		r->game.ui.clock_increment_ms = u->clock_increment_ms;
+		r->game.ui.clock_left_ms[0] = u->clock_base_ms;
+		r->game.ui.clock_left_ms[1] = u->clock_base_ms;
+	}
+	if (!*level && r->game.level)
+		*level = r->game.level;
+	u->resume = &r->game.ui;
+}
+
+/* Moves a bad autosave aside and says why on the status line. */
+static void
+put_aside(struct resume *r, const char *path, const char *why)
+{
+	char bad[SAVEGAME_PATH_MAX + 40];
+
+	snprintf(bad, sizeof bad, "%s.bad", path);
+	if (rename(path, bad) == 0)
+		snprintf(r->message, sizeof r->message, "The saved game could "
+		    "not be read (%s); it is kept as autosave.pgn.bad.", why);
+	else
+		snprintf(r->message, sizeof r->message, "The saved game could "
+		    "not be read (%s).", why);
+}
+
+int
+resume_prepare(struct resume *r, struct ui_options *u,
+    enum resume_mode mode, const char *path, int number,
+    const bc_variant *fallback, int *level, bool players_given)
+{
+	char dir[SAVEGAME_PATH_MAX], autosave[SAVEGAME_PATH_MAX + 32];
+	char err[SAVEGAME_PATH_MAX + 200];
+	bool have_dir;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	have_dir = savegame_dir(dir, sizeof dir, err, sizeof err) == 0;
+	if (!have_dir) {
+		if (mode == RESUME_NOW) {
+			fprintf(stderr, "bigchess: no saved game: %s\n", err);
+			return 1;
+		}
+		snprintf(r->message, sizeof r->message, "Games are not saved: "
+		    "%s.", err);
+		u->message = r->message;
+	} else {
+		savegame_autosave_path(dir, autosave, sizeof autosave);
+	}
+	if (mode == RESUME_LOAD) {
+		rc = savegame_read(path, SAVEGAME_FILE_MAX, number, fallback,
+		    &r->game, err, sizeof err);
+		if (rc != 0) {
+			if (rc > 0)
+				snprintf(err, sizeof err, "cannot open %s: no "
+				    "such file", path);
+			fprintf(stderr, "bigchess: %s\n", err);
+			return 1;
+		}
+		use_game(r, u, level, players_given);
+		u->skip_setup = true;
+	} else if (have_dir && mode != RESUME_NONE) {
+		rc = savegame_read(autosave, SAVEGAME_AUTOSAVE_MAX, 1, NULL,
+		    &r->game, err, sizeof err);
+		if (rc == 0 && r->game.finished) {
+			savegame_free(&r->game);
+			if (savegame_archive(dir, err, sizeof err) != 0)
+				put_aside(r, autosave, err);
+			rc = 1;
+		}
+		if (mode == RESUME_NOW && rc != 0) {
+			if (rc > 0)
+				fprintf(stderr, "bigchess: no unfinished game "
+				    "to resume in %s\n", dir);
+			else
+				fprintf(stderr, "bigchess: cannot resume: "
+				    "%s\n", err);
+			return 1;
+		}
+		if (rc < 0) {
+			put_aside(r, autosave, err);
+			u->message = r->message;
+		} else if (rc == 0) {
+			use_game(r, u, level, players_given);
+			u->resume_ask = mode == RESUME_OFFER;
+			u->resume_live = true;
+		}
+	}
+	if (have_dir) {
+		savegame_store_init(&r->store, dir,
+		    *level ? *level : ENGINE_LEVEL_DEFAULT);
+		u->store = &r->store.seam;
+	}
+	return 0;
+}
+
+void
+resume_free(struct resume *r)
+{
+	savegame_free(&r->game);
+}

@@ -1,0 +1,583 @@
+/*
+ * savegame.c - the autosave and the history of finished games.
+ *
+ * The game is PGN with the standard tags plus TimeControl and private
+ * ones the reader needs to go on where the game stopped:
+ *
+ *   [BigchessPlayers "human computer"]   White's and Black's player
+ *   [BigchessLevel "7"]                  the computer's level
+ *   [BigchessWhiteClock "283000"]        ms left, likewise Black's
+ *
+ * Any other PGN reader sees an ordinary game.  Writing goes to a temp file
+ * in the same folder (fwrite, fflush, fsync) and is renamed over the old
+ * file only when all of it is on disk.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "savegame.h"
+
+/* A month of thinking time is more than any real clock holds. */
+static const int64_t clock_ms_max = 1000LL * 3600 * 24 * 30;
+
+static const char autosave_name[] = "autosave.pgn";
+
+static void
+fail(char *err, size_t errsize, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+fail(char *err, size_t errsize, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errsize, fmt, ap);
+	va_end(ap);
+}
+
+int
+savegame_dir(char *buf, size_t size, char *err, size_t errsize)
+{
+	const char *state = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	/* The XDG spec says a relative path is invalid and to be ignored. */
+	if (state && state[0] == '/')
+		n = snprintf(buf, size, "%s/bigchess", state);
+	else if (home && home[0])
+		n = snprintf(buf, size, "%s/.local/state/bigchess", home);
+	else {
+		fail(err, errsize, "neither XDG_STATE_HOME nor HOME is set");
+		return -1;
+	}
+	if (n < 0 || (size_t)n >= size) {
+		fail(err, errsize, "the state folder's path is too long");
+		return -1;
+	}
+	return 0;
+}
+
+void
+savegame_autosave_path(const char *dir, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/%s", dir, autosave_name);
+}
+
+/* Makes `dir` and its missing parents, the last one with mode 0700. */
+static int
+make_dir(const char *dir, char *err, size_t errsize)
+{
+	char path[SAVEGAME_PATH_MAX];
+	size_t len = strlen(dir);
+
+	if (len >= sizeof path) {
+		fail(err, errsize, "the state folder's path is too long");
+		return -1;
+	}
+	memcpy(path, dir, len + 1);
+	for (char *p = path + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		{
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(path, c ? 0755 : 0700) != 0 &&
+			    errno != EEXIST) {
+				fail(err, errsize, "cannot make %s: %s", path,
+				    strerror(errno));
+				return -1;
+			}
+			*p = c;
+			if (!c)
+				return 0;
+		}
+	}
+}
+
+/*
+ * Writes `len` bytes of `text` to `path` atomically.  With `exclusive`,
+ * an existing `path` is never replaced (link instead of rename).
+ */
+static int
+write_atomic(const char *dir, const char *path, const char *text,
+    size_t len, bool exclusive, char *err, size_t errsize)
+{
+	char tmp[SAVEGAME_PATH_MAX];
+	FILE *f;
+	int fd, rc;
+
+	if (snprintf(tmp, sizeof tmp, "%s/.save-XXXXXX", dir) >=
+	    (int)sizeof tmp) {
+		fail(err, errsize, "the state folder's path is too long");
+		return -1;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		fail(err, errsize, "cannot write in %s: %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	f = fdopen(fd, "wb");
+	if (!f) {
+		fail(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	if (fwrite(text, 1, len, f) != len || fflush(f) != 0 ||
+	    fsync(fileno(f)) != 0) {
+		fail(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	if (fclose(f) != 0) {
+		fail(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	if (exclusive) {
+		rc = link(tmp, path);
+		unlink(tmp);
+	} else {
+		rc = rename(tmp, path);
+		if (rc != 0)
+			unlink(tmp);
+	}
+	if (rc != 0) {
+		fail(err, errsize, "cannot write %s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	/* The rename itself reaches the disk with the folder. */
+	fd = open(dir, O_RDONLY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	return 0;
+}
+
+/* Seconds as PGN's TimeControl writes them: "300", or "0.5". */
+static void
+format_seconds(int64_t ms, char *buf, size_t size)
+{
+	if (ms % 1000)
+		snprintf(buf, size, "%" PRId64 ".%03d", ms / 1000,
+		    (int)(ms % 1000));
+	else
+		snprintf(buf, size, "%" PRId64, ms / 1000);
+}
+
+int
+savegame_format(const struct ui_saved *s, int level, char **out)
+{
+	static const char *const kind[2] = { "human", "computer" };
+	char date[16], white[48], black[48], players[32], levels[16];
+	char control[64], base[24], inc[24], clock[2][24];
+	char *names[] = { "Event", "Site", "Date", "Round", "White", "Black",
+		"TimeControl", "BigchessPlayers", "BigchessLevel",
+		"BigchessWhiteClock", "BigchessBlackClock" };
+	char *values[] = { "bigchess game", "?", date, "-", white, black,
+		control, players, levels, clock[0], clock[1] };
+	bc_pgn_tag tags[sizeof names / sizeof names[0]];
+	int n = 9;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (localtime_r(&now, &tm))
+		strftime(date, sizeof date, "%Y.%m.%d", &tm);
+	else
+		snprintf(date, sizeof date, "????.??.??");
+	for (int c = 0; c < 2; c++)
+		snprintf(c ? black : white, sizeof white, "%s",
+		    s->computer[c] ? "bigchess" : "Player");
+	snprintf(players, sizeof players, "%s %s", kind[s->computer[0]],
+	    kind[s->computer[1]]);
+	snprintf(levels, sizeof levels, "%d", level);
+	if (s->clock_base_ms > 0) {
+		format_seconds(s->clock_base_ms, base, sizeof base);
+		format_seconds(s->clock_increment_ms, inc, sizeof inc);
+		snprintf(control, sizeof control, "%s+%s", base, inc);
+		for (int c = 0; c < 2; c++)
+			snprintf(clock[c], sizeof clock[c], "%" PRId64,
+			    s->clock_left_ms[c]);
+		n = 11;
+	} else {
+		snprintf(control, sizeof control, "-");
+	}
+	for (int i = 0; i < n; i++) {
+		tags[i].name = names[i];
+		tags[i].value = values[i];
+	}
+	return bc_pgn_write(s->game, tags, n, out);
+}
+
+/* A number of seconds ("300", "0.5") as ms; false if it is not one. */
+static bool
+parse_seconds(const char *text, const char *end, int64_t *ms)
+{
+	char buf[32], *stop;
+	double v;
+
+	if (end - text <= 0 || end - text >= (long)sizeof buf)
+		return false;
+	memcpy(buf, text, (size_t)(end - text));
+	buf[end - text] = '\0';
+	errno = 0;
+	v = strtod(buf, &stop);
+	if (errno || *stop || stop == buf || !(v >= 0) ||
+	    v * 1000 > clock_ms_max)
+		return false;
+	*ms = (int64_t)(v * 1000 + 0.5);
+	return true;
+}
+
+static bool
+parse_ms(const char *text, int64_t *ms)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(text, &end, 10);
+	if (errno || end == text || *end || v < 0 || v > clock_ms_max)
+		return false;
+	*ms = v;
+	return true;
+}
+
+/* Reads our tags from `g` into `out`; -1 with `err` if one is bad. */
+static int
+parse_tags(const bc_pgn_game *g, struct savegame *out, char *err,
+    size_t errsize)
+{
+	const char *v;
+
+	if ((v = bc_pgn_tag_value(g, "BigchessPlayers"))) {
+		char w[16], b[16], extra;
+
+		if (sscanf(v, "%15s %15s %c", w, b, &extra) != 2 ||
+		    (strcmp(w, "human") && strcmp(w, "computer")) ||
+		    (strcmp(b, "human") && strcmp(b, "computer"))) {
+			fail(err, errsize, "bad BigchessPlayers tag '%s'", v);
+			return -1;
+		}
+		out->ui.computer[0] = !strcmp(w, "computer");
+		out->ui.computer[1] = !strcmp(b, "computer");
+		out->has_players = true;
+	}
+	if ((v = bc_pgn_tag_value(g, "BigchessLevel"))) {
+		char *end;
+		long n = strtol(v, &end, 10);
+
+		if (end == v || *end || n < 1 || n > 10) {
+			fail(err, errsize, "bad BigchessLevel tag '%s'", v);
+			return -1;
+		}
+		out->level = (int)n;
+	}
+	v = bc_pgn_tag_value(g, "TimeControl");
+	if (v && strcmp(v, "-") && strcmp(v, "?")) {
+		const char *plus = strchr(v, '+');
+
+		if (!parse_seconds(v, plus ? plus : v + strlen(v),
+		        &out->ui.clock_base_ms) ||
+		    (plus && !parse_seconds(plus + 1, plus + strlen(plus),
+		        &out->ui.clock_increment_ms)) ||
+		    out->ui.clock_base_ms == 0) {
+			fail(err, errsize, "bad TimeControl tag '%s' (this "
+			    "program reads SECONDS+INCREMENT)", v);
+			return -1;
+		}
+		for (int c = 0; c < 2; c++) {
+			const char *name = c ? "BigchessBlackClock"
+			                     : "BigchessWhiteClock";
+
+			out->ui.clock_left_ms[c] = out->ui.clock_base_ms;
+			v = bc_pgn_tag_value(g, name);
+			if (v && !parse_ms(v, &out->ui.clock_left_ms[c])) {
+				fail(err, errsize, "bad %s tag '%s'", name, v);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+int
+savegame_parse(const char *text, size_t len, int number,
+    const bc_variant *fallback, struct savegame *out, char *err,
+    size_t errsize)
+{
+	size_t offset = 0;
+
+	memset(out, 0, sizeof *out);
+	for (int i = 1;; i++) {
+		bc_pgn_game g;
+		bc_error e;
+		int rc = bc_pgn_read(text, len, &offset, fallback, i, &g, &e);
+
+		if (rc == BC_ENOTFOUND) {
+			if (i == 1)
+				fail(err, errsize, "it holds no game");
+			else
+				fail(err, errsize, "it holds %d game%s, not %d",
+				    i - 1, i == 2 ? "" : "s", number);
+			return -1;
+		}
+		if (i < number) {
+			/* A bad game before the one wanted does not matter. */
+			if (rc == BC_OK)
+				bc_pgn_game_free(&g);
+			continue;
+		}
+		if (rc != BC_OK) {
+			fail(err, errsize, "%s", e.message);
+			return -1;
+		}
+		if (parse_tags(&g, out, err, errsize) != 0) {
+			bc_pgn_game_free(&g);
+			memset(out, 0, sizeof *out);
+			return -1;
+		}
+		out->finished = strcmp(g.result, "*") != 0 ||
+		    bc_game_result(g.game, NULL) != BC_RESULT_NONE;
+		out->game = g.game;
+		out->ui.game = g.game;
+		g.game = NULL;
+		bc_pgn_game_free(&g);
+		return 0;
+	}
+}
+
+/*
+ * Reads all of `path` (at most `max` bytes) into a new NUL-terminated
+ * buffer; NULL with `err` on failure, and errno ENOENT if it is missing.
+ */
+static char *
+slurp(const char *path, size_t max, size_t *len, char *err, size_t errsize)
+{
+	FILE *f = fopen(path, "rb");
+	char *data;
+	int saved;
+
+	if (!f) {
+		saved = errno;
+		fail(err, errsize, "cannot open %s: %s", path,
+		    strerror(errno));
+		errno = saved;
+		return NULL;
+	}
+	data = malloc(max + 1);
+	if (!data) {
+		fclose(f);
+		fail(err, errsize, "out of memory");
+		errno = ENOMEM;
+		return NULL;
+	}
+	*len = fread(data, 1, max + 1, f);
+	saved = errno;
+	if (ferror(f)) {
+		fail(err, errsize, "cannot read %s: %s", path, strerror(saved));
+	} else if (*len > max) {
+		fail(err, errsize, "%s is too large (the limit is %zu KiB)",
+		    path, max >> 10);
+	} else {
+		fclose(f);
+		data[*len] = '\0';
+		return data;
+	}
+	fclose(f);
+	free(data);
+	errno = EFBIG;
+	return NULL;
+}
+
+/*
+ * True if `text`, one of our own files, ends as our writer ends every
+ * game: with a result token.  Anything else was cut short.
+ */
+static bool
+complete(const char *text, size_t len)
+{
+	static const char *const results[] = { "*", "1-0", "0-1", "1/2-1/2" };
+
+	if (!strstr(text, "[BigchessPlayers "))
+		return true;
+	while (len > 0 && strchr(" \t\r\n", text[len - 1]))
+		len--;
+	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
+		size_t n = strlen(results[i]);
+
+		if (len >= n && !memcmp(text + len - n, results[i], n) &&
+		    (len == n || strchr(" \t\r\n", text[len - n - 1])))
+			return true;
+	}
+	return false;
+}
+
+int
+savegame_read(const char *path, size_t max, int number,
+    const bc_variant *fallback, struct savegame *out, char *err,
+    size_t errsize)
+{
+	char why[BC_ERROR_MESSAGE_MAX + 32];
+	size_t len;
+	char *data;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	data = slurp(path, max, &len, err, errsize);
+	if (!data)
+		return errno == ENOENT ? 1 : -1;
+	if (!complete(data, len)) {
+		fail(err, errsize, "%s is cut short (it does not end with "
+		    "a result)", path);
+		rc = -1;
+	} else {
+		rc = savegame_parse(data, len, number, fallback, out, why,
+		    sizeof why);
+		if (rc != 0)
+			fail(err, errsize, "%s: %s", path, why);
+	}
+	free(data);
+	return rc;
+}
+
+void
+savegame_free(struct savegame *g)
+{
+	bc_game_free(g->game);
+	memset(g, 0, sizeof *g);
+}
+
+/*
+ * Puts a new file history/<date-time>.pgn in `dir`: `text` written
+ * atomically, or else (text NULL) a hard link to the file `from`, which
+ * moves it there whatever it holds.  Never replaces an existing file.
+ */
+static int
+write_history(const char *dir, const char *text, const char *from,
+    char *err, size_t errsize)
+{
+	char folder[SAVEGAME_PATH_MAX], path[SAVEGAME_PATH_MAX + 64];
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (snprintf(folder, sizeof folder, "%s/history", dir) >=
+	    (int)sizeof folder) {
+		fail(err, errsize, "the state folder's path is too long");
+		return -1;
+	}
+	if (make_dir(folder, err, errsize) != 0)
+		return -1;
+	if (!localtime_r(&now, &tm) ||
+	    !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm))
+		snprintf(stamp, sizeof stamp, "%lld", (long long)now);
+	/* Two games finished in one second get -2, -3, ... */
+	for (int i = 1; i < 100; i++) {
+		int rc;
+
+		if (i == 1)
+			snprintf(path, sizeof path, "%s/%s.pgn", folder, stamp);
+		else
+			snprintf(path, sizeof path, "%s/%s-%d.pgn", folder,
+			    stamp, i);
+		if (text) {
+			rc = write_atomic(folder, path, text, strlen(text),
+			    true, err, errsize);
+		} else {
+			rc = link(from, path);
+			if (rc != 0)
+				fail(err, errsize, "cannot write %s: %s", path,
+				    strerror(errno));
+		}
+		if (rc == 0)
+			return 0;
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+int
+savegame_write(const char *dir, const struct ui_saved *s, int level,
+    char *err, size_t errsize)
+{
+	char path[SAVEGAME_PATH_MAX + 32];
+	char *text;
+	int rc;
+
+	if (make_dir(dir, err, errsize) != 0)
+		return -1;
+	if (savegame_format(s, level, &text) != BC_OK) {
+		fail(err, errsize, "out of memory");
+		return -1;
+	}
+	savegame_autosave_path(dir, path, sizeof path);
+	/* A new game never overwrites an older one: that goes to history. */
+	if (s->first && access(path, F_OK) == 0 &&
+	    savegame_archive(dir, err, errsize) != 0) {
+		free(text);
+		return -1;
+	}
+	if (bc_game_result(s->game, NULL) == BC_RESULT_NONE) {
+		rc = write_atomic(dir, path, text, strlen(text), false, err,
+		    errsize);
+	} else {
+		rc = write_history(dir, text, NULL, err, errsize);
+		if (rc == 0 && unlink(path) != 0 && errno != ENOENT) {
+			fail(err, errsize, "cannot remove %s: %s", path,
+			    strerror(errno));
+			rc = -1;
+		}
+	}
+	free(text);
+	return rc;
+}
+
+int
+savegame_archive(const char *dir, char *err, size_t errsize)
+{
+	char path[SAVEGAME_PATH_MAX + 32];
+
+	savegame_autosave_path(dir, path, sizeof path);
+	if (write_history(dir, NULL, path, err, errsize) != 0)
+		return -1;
+	if (unlink(path) != 0 && errno != ENOENT) {
+		fail(err, errsize, "cannot remove %s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int
+store_save(void *ctx, const struct ui_saved *s, char *err, size_t errsize)
+{
+	const struct savegame_store *st = ctx;
+
+	return savegame_write(st->dir, s, st->level, err, errsize);
+}
+
+void
+savegame_store_init(struct savegame_store *st, const char *dir, int level)
+{
+	snprintf(st->dir, sizeof st->dir, "%s", dir);
+	st->level = level;
+	st->seam.ctx = st;
+	st->seam.save = store_save;
+}

@@ -1,0 +1,93 @@
+/*
+ * savegame.h - the autosave: the game being played, kept on disk as PGN
+ * after every move so that a closed terminal, a signal or a crash never
+ * loses it, and finished games kept in a history folder.
+ *
+ * Files: $XDG_STATE_HOME/bigchess/autosave.pgn (default
+ * ~/.local/state/bigchess/) and history/<timestamp>.pgn beside it.  Every
+ * file is written atomically: a temp file in the same folder, fsync,
+ * rename; a good file is never replaced by a half-written one.
+ */
+#ifndef BIGCHESS_SAVEGAME_H
+#define BIGCHESS_SAVEGAME_H
+
+#include <stddef.h>
+
+#include "bigchess/bigchess.h"
+#include "ui/ui.h"
+
+enum {
+	SAVEGAME_PATH_MAX = 4096,
+	SAVEGAME_AUTOSAVE_MAX = 4 << 20, /* bytes: more is not an autosave */
+	SAVEGAME_FILE_MAX = 64 << 20     /* bytes, for --load */
+};
+
+/* A game read back from PGN, with what the private tags say. */
+struct savegame {
+	bc_game *game;           /* owned; ui.game points to it */
+	struct ui_saved ui;
+	int level;               /* BigchessLevel, or 0 */
+	bool has_players;        /* the BigchessPlayers tag was there */
+	bool finished;           /* a result other than "*" */
+};
+
+/* The app's side of struct ui_store: where to save, at what level. */
+struct savegame_store {
+	char dir[SAVEGAME_PATH_MAX];
+	int level;
+	struct ui_store seam;    /* what the UI calls; ctx points here */
+};
+
+/*
+ * The state folder: $XDG_STATE_HOME/bigchess, else ~/.local/state/bigchess.
+ * Returns 0, or -1 with a reason in `err` when neither is set.
+ */
+int savegame_dir(char *buf, size_t size, char *err, size_t errsize);
+
+/* The autosave's path in `dir`. */
+void savegame_autosave_path(const char *dir, char *buf, size_t size);
+
+/*
+ * Writes `s` as PGN with the bigchess tags into a new string in *out
+ * (free it).  Returns BC_OK or BC_ENOMEM.
+ */
+int savegame_format(const struct ui_saved *s, int level, char **out);
+
+/*
+ * Reads game `number` (from 1) of PGN `text` into `out`; games without a
+ * Variant tag are of `fallback` (NULL: an error).  Returns 0, or -1 with
+ * a one-line reason in `err`.  Free `out` with savegame_free.
+ */
+int savegame_parse(const char *text, size_t len, int number,
+    const bc_variant *fallback, struct savegame *out, char *err,
+    size_t errsize);
+
+/*
+ * Reads game `number` of the file `path`, which may hold at most `max`
+ * bytes.  Returns 0, 1 if the file does not exist, or -1 with a reason in
+ * `err` (unreadable, too large, empty, not a game of ours).
+ */
+int savegame_read(const char *path, size_t max, int number,
+    const bc_variant *fallback, struct savegame *out, char *err,
+    size_t errsize);
+
+void savegame_free(struct savegame *g);
+
+/*
+ * Saves `s` in folder `dir` (made, mode 0700, if missing): an unfinished
+ * game atomically to autosave.pgn; a finished one to a new file in
+ * history/, and then the autosave is removed.  Returns 0, or -1 with a
+ * one-line reason in `err`; on failure the old autosave stays as it was.
+ */
+int savegame_write(const char *dir, const struct ui_saved *s, int level,
+    char *err, size_t errsize);
+
+/* Moves the autosave in `dir` (a finished game) into history/; returns 0
+ * or -1 with `err`. */
+int savegame_archive(const char *dir, char *err, size_t errsize);
+
+/* Sets up `st` to save into `dir` at `level` through st->seam. */
+void savegame_store_init(struct savegame_store *st, const char *dir,
+    int level);
+
+#endif

@@ -1,0 +1,148 @@
+/*
+ * autosave.c - keeping the game on disk through the app's store seam.
+ *
+ * The main loop calls autosave_check after every key and tick: when the
+ * game differs from what was saved last (a move, an undo, a redo, the
+ * end), it is saved.  A game is known by a hash of its moves, redo list
+ * and result, so every way of changing it is caught in one place.  The UI
+ * does no file I/O itself: opts->store does.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ui_state.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+
+static uint64_t
+mix(uint64_t h, uint64_t v)
+{
+	return (h ^ v) * 0x100000001b3ULL;
+}
+
+/* A fingerprint of the game: moves, redo count, result and reason. */
+static uint64_t
+signature(const struct ui *ui)
+{
+	const bc_game *g = ui->play.game;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	bc_reason reason;
+	int n = bc_game_length(g);
+
+	for (int i = 0; i < n; i++)
+		h = mix(h, (uint64_t)bc_game_move(g, i));
+	h = mix(h, (uint64_t)n);
+	h = mix(h, (uint64_t)bc_game_redo_count(g));
+	h = mix(h, (uint64_t)bc_game_result(g, &reason));
+	return mix(h, (uint64_t)reason);
+}
+
+void
+autosave_mark(struct ui *ui, bool live)
+{
+	ui->saved_game = ui->play.game;
+	ui->saved_sig = signature(ui);
+	ui->save_live = live;
+}
+
+static void
+save(struct ui *ui)
+{
+	const struct ui_store *st = ui->opts->store;
+	const struct play *p = &ui->play;
+	struct ui_saved s;
+	char err[200];
+
+	memset(&s, 0, sizeof s);
+	s.game = p->game;
+	for (int c = 0; c < 2; c++) {
+		s.computer[c] = p->players[c] == PLAYER_COMPUTER;
+		s.clock_left_ms[c] = clock_left(&p->clock, c, ui->now);
+	}
+	if (p->clock.enabled) {
+		s.clock_base_ms = ui->form.setup.clock_base;
+		s.clock_increment_ms = p->clock.increment;
+		if (s.clock_base_ms <= 0)
+			s.clock_base_ms = 1;
+	}
+	s.first = !ui->save_live;
+	if (st->save(st->ctx, &s, err, sizeof err) != 0) {
+		/* Said once; the game goes on without the disk. */
+		if (!ui->save_failing)
+			ui_error(ui, "Not saved: %s", err);
+		ui->save_failing = true;
+		return;
+	}
+	ui->save_failing = false;
+	ui->save_live = !play_over(p);
+}
+
+int
+autosave_check(struct ui *ui)
+{
+	uint64_t sig;
+	bool failing = ui->save_failing;
+
+	if (!ui->playing || !ui->opts->store)
+		return 0;
+	if (ui->play.game != ui->saved_game) {
+		/* A new game: nothing to save until it changes. */
+		autosave_mark(ui, false);
+		return 0;
+	}
+	sig = signature(ui);
+	if (sig == ui->saved_sig)
+		return 0;
+	ui->saved_sig = sig;
+	save(ui);
+	return ui->save_failing && !failing ? UI_DRAW : 0;
+}
+
+void
+autosave_final(struct ui *ui)
+{
+	if (!ui->playing || !ui->opts->store)
+		return;
+	autosave_check(ui);
+	/* Once more for the clocks, if this game is the one on disk. */
+	if (ui->play.game == ui->saved_game && ui->save_live &&
+	    !play_over(&ui->play))
+		save(ui);
+}
+
+/* Starts the game opts->resume describes, in place of any other. */
+int
+autosave_resume(struct ui *ui)
+{
+	const struct ui_saved *r = ui->opts->resume;
+	struct play_setup setup = ui->form.setup;
+	struct play fresh;
+	bc_error err;
+	int rc;
+
+	for (int c = 0; c < 2; c++)
+		setup.players[c] = r->computer[c] && ui->opts->engine
+		    ? PLAYER_COMPUTER : PLAYER_HUMAN;
+	setup.clock_base = r->clock_base_ms;
+	setup.clock_increment = r->clock_increment_ms;
+	rc = play_resume(&fresh, &setup, r->game,
+	    r->clock_base_ms > 0 ? r->clock_left_ms : NULL, ui->now, &err);
+	if (rc != BC_OK) {
+		ui_error(ui, "Cannot resume the game: %s",
+		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
+		return UI_DRAW;
+	}
+	ui->form.setup.clock_base = setup.clock_base;
+	if (ui->playing)
+		play_free(&ui->play);
+	ui->play = fresh;
+	ui->playing = true;
+	ui->engine_busy = false;
+	ui->depth = 0;
+	ui_push(ui, &screen_game);
+	ui_say(ui, "Game resumed at move %lu: %s to move.",
+	    (unsigned long)play_position(&ui->play)->fullmove,
+	    side_name[play_side(&ui->play)]);
+	autosave_mark(ui, ui->opts->resume_live);
+	return actions_game_changed(ui) | UI_DRAW;
+}

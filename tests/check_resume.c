@@ -1,0 +1,473 @@
+/*
+ * check_resume.c - never losing a game: the autosave, --resume, a hung-up
+ * terminal, bad or unwritable state folders, and --load FILE, driven
+ * through a pseudo-terminal (pty_harness.c) like check_ui.c.
+ *
+ * Each test points XDG_STATE_HOME at its own temp folder.  The moves are
+ * legal by the rules (grand.md: pawns start on the third rank and step one
+ * or two; chad.md: the rook on e5 slides), never taken from our output.
+ */
+#include <dirent.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pty_harness.h"
+#include "test_util.h"
+
+enum { WAIT_MS = 8000 };
+
+#define ENTER "\r"
+
+#define WAIT_FOR(p, text) \
+	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
+	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
+
+struct state {
+	char home[64];   /* XDG_STATE_HOME */
+	char dir[128];   /* home/bigchess */
+	char env[96];    /* "XDG_STATE_HOME=..." */
+};
+
+static void
+state_new(struct state *s)
+{
+	snprintf(s->home, sizeof s->home, "/tmp/bigchess-resume-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s->home));
+	snprintf(s->dir, sizeof s->dir, "%s/bigchess", s->home);
+	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
+}
+
+static void
+start(struct pty *p, const struct state *s, const char *const args[])
+{
+	const char *argv[16];
+	const char *bin = getenv("BIGCHESS");
+	const char *env[] = { s->env, NULL };
+	int n = 0;
+
+	argv[n++] = bin && *bin ? bin : "build/bigchess";
+	for (int i = 0; args && args[i] && n < 15; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	ck_assert_int_eq(access(argv[0], X_OK), 0);
+	ck_assert_int_eq(pty_spawn(p, 30, 100, argv, env), 0);
+}
+
+static void
+write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+
+	ck_assert_msg(f != NULL, "cannot write %s", path);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static char *
+read_file(const char *path)
+{
+	static char buf[1 << 16];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* The integer value of PGN tag `name` in `text`, or -1. */
+static long
+tag_number(const char *text, const char *name)
+{
+	char key[64];
+	const char *at;
+
+	snprintf(key, sizeof key, "[%s \"", name);
+	at = strstr(text, key);
+	return at ? strtol(at + strlen(key), NULL, 10) : -1;
+}
+
+/* Hangs up the terminal as a dropped connection does. */
+static void
+hang_up(struct pty *p)
+{
+	close(p->fd);
+	p->fd = -1;
+	ck_assert_msg(pty_wait_exit(p, WAIT_MS), "still running after the "
+	    "hang-up");
+}
+
+/* Waits until one screen row shows `a` and then `b`. */
+static bool
+wait_row(struct pty *p, const char *a, const char *b)
+{
+	char buf[512];
+
+	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
+		for (int r = 0; r < p->rows; r++) {
+			char *at = strstr(pty_row(p, r, buf), a);
+
+			if (at && strstr(at + strlen(a), b))
+				return true;
+		}
+		pty_pump(p, 50);
+	}
+	return false;
+}
+
+#define WAIT_ROW(p, a, b) \
+	ck_assert_msg(wait_row((p), (a), (b)), "no row with '%s' ... '%s':\n%s", \
+	    (a), (b), pty_dump(p))
+
+/* Two moves, a hang-up, and --resume: the same game with its clocks. */
+START_TEST(test_hangup_resume)
+{
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", "--clock", "5", NULL };
+	const char *resume[] = { "--resume", NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+	const char *text;
+	long white, black, saved;
+	char shown[32];
+
+	state_new(&s);
+	start(&p, &s, args);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "Black to move");
+	pty_send(&p, ":e6" ENTER);
+	WAIT_FOR(&p, "White to move");
+	/* Saved after the move, before it was drawn: White's time then. */
+	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
+	saved = tag_number(read_file(path), "BigchessWhiteClock");
+	black = tag_number(read_file(path), "BigchessBlackClock");
+	ck_assert_msg(saved > 200000 && saved < 300000, "white %ld", saved);
+	/* Let White's clock run over a second more: wait for a m:ss two
+	 * seconds below (clock.c rounds down), one Black's stopped clock
+	 * does not show. */
+	for (long ms = saved - 2000;; ms -= 1000) {
+		snprintf(shown, sizeof shown, "%ld:%02ld", ms / 60000,
+		    ms / 1000 % 60);
+		if (ms / 1000 != black / 1000)
+			break;
+	}
+	WAIT_FOR(&p, shown);
+	hang_up(&p);
+	ck_assert(!p.altscreen || WIFSIGNALED(p.status));
+	pty_close(&p);
+
+	text = read_file(path);
+	ck_assert_ptr_nonnull(strstr(text, "1. e5 e6"));
+	ck_assert_ptr_nonnull(strstr(text, "[TimeControl \"300+0\"]"));
+	/* Both clocks ran a little, neither ran out. */
+	/* Saved once more on the way out, with the clock as it stood. */
+	white = tag_number(text, "BigchessWhiteClock");
+	ck_assert_msg(white > 200000 && white <= saved - 1000,
+	    "white %ld, %ld at the last move", white, saved);
+	ck_assert_int_eq(tag_number(text, "BigchessBlackClock"), black);
+
+	start(&p, &s, resume);
+	WAIT_FOR(&p, "White to move");
+	WAIT_ROW(&p, "1. e5", "e6");
+	WAIT_FOR(&p, "4:");
+	/* The game goes on from there. */
+	pty_send(&p, ":Nc4" ENTER);
+	WAIT_FOR(&p, "2. Nc4");
+	pty_send(&p, "q");
+	pty_close(&p);
+	ck_assert_ptr_nonnull(strstr(read_file(path), "2. Nc4"));
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* SIGTERM leaves the game saved too, with the terminal restored. */
+START_TEST(test_sigterm_saves)
+{
+	const char *args[] = { "--variant", "chad", "--white", "human",
+		"--black", "human", NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	start(&p, &s, args);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":e5e6" ENTER);
+	WAIT_FOR(&p, "Black to move");
+	kill(p.pid, SIGTERM);
+	ck_assert(pty_wait_exit(&p, WAIT_MS));
+	ck_assert(WIFSIGNALED(p.status) && WTERMSIG(p.status) == SIGTERM);
+	ck_assert(!p.altscreen);
+	pty_close(&p);
+	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
+	ck_assert_ptr_nonnull(strstr(read_file(path), "[Variant \"Chad\"]"));
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* An undo is saved at once, and so is the redo. */
+START_TEST(test_undo_saves)
+{
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
+	start(&p, &s, args);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "Black to move");
+	pty_send(&p, ":e6" ENTER);
+	WAIT_FOR(&p, "White to move");
+	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 e6 *"));
+	/* The save comes before the screen shows the change. */
+	pty_send(&p, "u");
+	WAIT_FOR(&p, "Move taken back");
+	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 *"));
+	pty_send(&p, "r");
+	WAIT_FOR(&p, "Move replayed");
+	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 e6 *"));
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+static const char saved_game[] =
+    "[Event \"bigchess game\"]\n[Site \"?\"]\n[Date \"2026.11.29\"]\n"
+    "[Round \"-\"]\n[White \"Player\"]\n[Black \"Player\"]\n"
+    "[Result \"*\"]\n[Variant \"Grand Chess\"]\n[TimeControl \"600+0\"]\n"
+    "[BigchessPlayers \"human human\"]\n[BigchessLevel \"3\"]\n"
+    "[BigchessWhiteClock \"400000\"]\n[BigchessBlackClock \"123000\"]\n"
+    "\n1. e5 e6 2. Nc4 *\n";
+
+/* Started with no options, the program offers the unfinished game. */
+START_TEST(test_offer_resume)
+{
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	ck_assert_int_eq(mkdir(s.dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
+	write_file(path, saved_game);
+	start(&p, &s, NULL);
+	WAIT_FOR(&p, "An unfinished game");
+	/* After 1. e5 e6 2. Nc4 it is Black's turn in move 2. */
+	WAIT_FOR(&p, "Grand Chess at move 2, Black to move.");
+	pty_send(&p, "r");
+	WAIT_FOR(&p, "Black to move");
+	WAIT_ROW(&p, "1. e5", "e6");
+	WAIT_FOR(&p, "2. Nc4");
+	/* Black, to move, has 123 s (2:03) and it runs: 2:0x. */
+	WAIT_FOR(&p, "2:0");
+	/* White's 400 s stand still: 6:40. */
+	WAIT_FOR(&p, "6:40");
+	pty_send(&p, "q");
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* Declining the offer: a new game; its first move keeps the old one. */
+START_TEST(test_decline_keeps_old)
+{
+	struct state s;
+	struct pty p;
+	char path[256], hist[256];
+	DIR *d;
+	struct dirent *e;
+	int n = 0;
+
+	state_new(&s);
+	ck_assert_int_eq(mkdir(s.dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
+	write_file(path, saved_game);
+	start(&p, &s, NULL);
+	WAIT_FOR(&p, "An unfinished game");
+	pty_send(&p, "n");
+	WAIT_FOR(&p, "new game");
+	/* White (human) against the computer, the default. */
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "1. e5");
+	pty_send(&p, "q");
+	pty_close(&p);
+	snprintf(hist, sizeof hist, "%s/history", s.dir);
+	d = opendir(hist);
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			char f[512];
+
+			snprintf(f, sizeof f, "%s/%s", hist, e->d_name);
+			ck_assert_ptr_nonnull(strstr(read_file(f), "2. Nc4"));
+			n++;
+		}
+	closedir(d);
+	ck_assert_int_eq(n, 1);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* A state folder that cannot be written: a warning, and play goes on. */
+START_TEST(test_unwritable_state)
+{
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	/* A file where the folder should be stops even root. */
+	write_file(s.dir, "not a folder\n");
+	start(&p, &s, args);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "Not saved");
+	pty_send(&p, ":e6" ENTER);
+	WAIT_FOR(&p, "White to move");
+	WAIT_ROW(&p, "1. e5", "e6");
+	pty_send(&p, "q");
+	WAIT_FOR(&p, "Leave this game");
+	pty_send(&p, "y");
+	ck_assert(pty_wait_exit(&p, WAIT_MS));
+	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 0);
+	ck_assert_str_eq(read_file(s.dir), "not a folder\n");
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* A broken autosave: a message, a new game, and the file kept aside. */
+static const char *const broken[] = {
+	"\x01\x02garbage\xff\n",
+	"[Variant \"Grand Chess\"]\n[BigchessPlayers \"human human\"]\n\n1. e5 e",
+	"[Variant \"Shogi\"]\n[BigchessPlayers \"human human\"]\n\n1. P7f *\n",
+	"",
+};
+
+START_TEST(test_broken_autosave)
+{
+	struct state s;
+	struct pty p;
+	char path[256], bad[300];
+
+	state_new(&s);
+	ck_assert_int_eq(mkdir(s.dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
+	write_file(path, broken[_i]);
+	start(&p, &s, NULL);
+	WAIT_FOR(&p, "could not be read");
+	WAIT_FOR(&p, "new game");
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, "q");
+	pty_close(&p);
+	snprintf(bad, sizeof bad, "%s.bad", path);
+	ck_assert_str_eq(read_file(bad), broken[_i]);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* --resume with nothing saved: one line on stderr, exit status 1. */
+START_TEST(test_resume_nothing)
+{
+	const char *args[] = { "--resume", NULL };
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start(&p, &s, args);
+	ck_assert(pty_wait_exit(&p, WAIT_MS));
+	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 1);
+	ck_assert_msg(strstr(p.log, "no unfinished game"), "%s", p.log);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* --load FILE --game 2 opens that game at its end, ready to go on. */
+START_TEST(test_load_file)
+{
+	static const char two_games[] =
+	    "[Variant \"Chad\"]\n\n1. e5e6 *\n\n"
+	    "[Variant \"Grand Chess\"]\n\n1. e5 e6 2. Nc4 d6 *\n";
+	const char *args[] = { "--load", NULL, "--game", "2", "--white",
+		"human", "--black", "human", NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/games.pgn", s.home);
+	write_file(path, two_games);
+	args[1] = path;
+	start(&p, &s, args);
+	WAIT_FOR(&p, "White to move");
+	WAIT_ROW(&p, "2. Nc4", "d6");
+	pty_send(&p, ":f5" ENTER);
+	WAIT_FOR(&p, "3. f5");
+	pty_send(&p, "q");
+	pty_close(&p);
+	/* The file itself is left alone. */
+	ck_assert_str_eq(read_file(path), two_games);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+START_TEST(test_load_bad_file)
+{
+	const char *args[] = { "--load", NULL, NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/bad.pgn", s.home);
+	write_file(path, "[Variant \"Grand Chess\"]\n\n1. e3e9 *\n");
+	args[1] = path;
+	start(&p, &s, args);
+	ck_assert(pty_wait_exit(&p, WAIT_MS));
+	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 1);
+	ck_assert_msg(strstr(p.log, "e3e9"), "%s", p.log);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+Suite *
+resume_suite(void)
+{
+	Suite *s = suite_create("resume");
+	TCase *tc = tcase_create("resume");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_hangup_resume);
+	tcase_add_test(tc, test_sigterm_saves);
+	tcase_add_test(tc, test_undo_saves);
+	tcase_add_test(tc, test_offer_resume);
+	tcase_add_test(tc, test_decline_keeps_old);
+	tcase_add_test(tc, test_unwritable_state);
+	tcase_add_loop_test(tc, test_broken_autosave, 0,
+	    (int)(sizeof broken / sizeof broken[0]));
+	tcase_add_test(tc, test_resume_nothing);
+	tcase_add_test(tc, test_load_file);
+	tcase_add_test(tc, test_load_bad_file);
+	suite_add_tcase(s, tc);
+	return s;
+}
