@@ -58,6 +58,13 @@ LIB = $(BUILD)/libbigchess.a
 BIN = $(BUILD)/bigchess
 TEST_BIN = $(BUILD)/check_bigchess
 
+# Lessons (issue #8): assets/lessons/*/*.txt, embedded as C strings in a
+# generated file; the test links them with their parser.
+LESSON_TXT = $(sort $(wildcard assets/lessons/*/*.txt))
+LESSON_GEN = $(BUILD)/gen/lessons_data.c
+LESSON_OBJ = $(BUILD)/gen/lessons_data.o
+TEST_APP_OBJ = $(BUILD)/src/lessons.o $(LESSON_OBJ)
+
 .PHONY: all check test man-lint bench play deps install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -76,15 +83,26 @@ $(BUILD)/tests/%.o: tests/%.c
 	$(CC) $(ALL_CPPFLAGS) $(CHECK_CFLAGS) $(VTERM_CFLAGS) $(ALL_CFLAGS) \
 	    -c -o $@ $<
 
+$(LESSON_GEN): $(LESSON_TXT) tools/embed-lessons
+	@mkdir -p $(dir $@)
+	sh tools/embed-lessons $(LESSON_TXT) >$@.tmp && mv $@.tmp $@
+
+# A lesson may be longer than the 4095 characters ISO C promises.
+$(LESSON_OBJ): $(LESSON_GEN)
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(ALL_CFLAGS) -Wno-overlength-strings \
+	    -c -o $@ $<
+
 $(LIB): $(RULES_OBJ)
 	$(AR) rcs $@ $^
 
-$(BIN): $(APP_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
+$(BIN): $(APP_OBJ) $(LESSON_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LESSON_OBJ) $(UI_OBJ) \
+	    $(ENGINE_OBJ) $(LIB) \
 	    $(CURSES_LIBS) -lpthread $(LDLIBS)
 
-$(TEST_BIN): $(TEST_OBJ) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(ENGINE_OBJ) $(LIB) \
+$(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) \
+	    $(LIB) \
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
 # The public header must stand alone under the strictest settings.
@@ -139,4 +157,4 @@ clean:
 	rm -rf build bigchess
 
 -include $(RULES_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
-	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(LESSON_OBJ:.o=.d)

@@ -25,6 +25,7 @@ static const struct {
 	{ "ui", ui_suite },
 	{ "engine", engine_suite },
 	{ "uci", uci_suite },
+	{ "lessons", lessons_suite },
 };
 
 static int

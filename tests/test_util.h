@@ -49,5 +49,6 @@ Suite *pgn_suite(void);
 Suite *ui_suite(void);
 Suite *engine_suite(void);
 Suite *uci_suite(void);
+Suite *lessons_suite(void);
 
 #endif
