@@ -2,10 +2,11 @@
  * check_lessons.c - the embedded lessons (issue #8), checked with the rules
  * library: every file parses, its FEN is valid, every solution line is
  * legal move by move and reaches the stated goal (a mate lesson ends in
- * checkmate), every defence to a mate in two or three loses (exhaustive
- * search), and together the lessons cover every piece and special rule.
+ * checkmate), every legal reply of the computer is listed, every defence
+ * to a mate in two or three loses (exhaustive search), and together the lessons cover every piece and special rule.
  * The parser's error cases come last.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -189,6 +190,69 @@ check_goal(const char *name, const struct lesson *l, bc_game *g,
 	}
 }
 
+/* True if one of the texts of ply `p` names move `m` in `pos`. */
+static bool
+ply_names(const struct lesson_ply *p, const bc_position *pos, bc_move m)
+{
+	for (int a = 0; a < p->alt_count; a++) {
+		bc_move parsed;
+
+		if (bc_move_parse(pos, p->alt[a], &parsed, NULL) == BC_OK &&
+		    parsed == m)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * True if some solution line of `l` starts with the moves of `g` and then
+ * lists `reply`.
+ */
+static bool
+reply_listed(const struct lesson *l, const bc_game *g, bc_move reply)
+{
+	int played = bc_game_length(g);
+
+	for (int k = 0; k < l->line_count; k++) {
+		const struct lesson_line *ln = &l->line[k];
+		bc_position pos = *bc_game_start(g);
+		bool match = ln->ply_count > played;
+
+		for (int i = 0; i < played && match; i++) {
+			bc_undo u;
+
+			match = ply_names(&ln->ply[i], &pos, bc_game_move(g, i));
+			bc_position_make(&pos, bc_game_move(g, i), &u);
+		}
+		if (match && ply_names(&ln->ply[played], &pos, reply))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * After a player's move that does not end the line: every legal reply is
+ * listed, so that a program showing the lesson always knows what comes
+ * next, whatever the computer plays.
+ */
+static void
+check_replies_listed(const char *name, const struct lesson *l, bc_game *g)
+{
+	const bc_position *pos = bc_game_position(g);
+	bc_move_list *replies = new_move_list();
+
+	bc_movegen_legal(pos, replies);
+	for (int i = 0; i < replies->count; i++) {
+		char san[BC_MOVE_TEXT_MAX];
+
+		bc_move_to_san(pos, replies->moves[i], san, sizeof san);
+		ck_assert_msg(reply_listed(l, g, replies->moves[i]),
+		    "%s: the reply %s after move %d is not listed", name, san,
+		    bc_game_length(g));
+	}
+	free(replies);
+}
+
 /*
  * Plays line `ln` of lesson `l` from ply `ply` on, every alternative of
  * every player ply, checking legality and the goal at the end.
@@ -219,6 +283,8 @@ play_line(const char *name, const struct lesson *l,
 			    "%s: the game ends before the line does", name);
 			play_line(name, l, ln, ply + 1, g, c, search);
 		}
+		if (ply % 2 == 0 && ply + 1 < ln->ply_count)
+			check_replies_listed(name, l, g);
 		if (search && l->goal == LESSON_GOAL_MATE && ply % 2 == 0 &&
 		    ply + 1 < ln->ply_count)
 			check_defences(name, g, (ln->ply_count - ply - 1) / 2);
@@ -270,6 +336,36 @@ START_TEST(test_lesson)
 
 	memset(c, 0, sizeof c);
 	check_lesson(_i, c, true);
+}
+END_TEST
+
+/* Names are "<variant>/NN-words.txt"; titles differ within a variant. */
+START_TEST(test_names)
+{
+	static struct lesson a, b;
+	const char *name = lesson_files[_i].name;
+	const char *base = strchr(name, '/');
+	size_t len = strlen(name);
+	bc_error err;
+
+	ck_assert_msg(base && isdigit((unsigned char)base[1]) &&
+		isdigit((unsigned char)base[2]) && base[3] == '-' &&
+		len > 4 && strcmp(name + len - 4, ".txt") == 0,
+	    "%s: not <variant>/NN-words.txt", name);
+	ck_assert_int_eq(lesson_parse(lesson_files[_i].text,
+	    strlen(lesson_files[_i].text), &a, &err), BC_OK);
+	for (int j = 0; j < lesson_file_count; j++) {
+		if (j == _i)
+			continue;
+		ck_assert_int_eq(lesson_parse(lesson_files[j].text,
+		    strlen(lesson_files[j].text), &b, &err), BC_OK);
+		ck_assert_msg(strcmp(a.variant, b.variant) != 0 ||
+			strcmp(a.title, b.title) != 0,
+		    "%s and %s share the title '%s'", name,
+		    lesson_files[j].name, a.title);
+		ck_assert_msg((strcmp(name, lesson_files[j].name) < 0) == (_i < j),
+		    "lesson_files is not sorted at %s", name);
+	}
 }
 END_TEST
 
@@ -406,6 +502,7 @@ lessons_suite(void)
 
 	tcase_set_timeout(core, 60);
 	tcase_add_loop_test(core, test_lesson, 0, lesson_file_count);
+	tcase_add_loop_test(core, test_names, 0, lesson_file_count);
 	tcase_add_test(core, test_coverage);
 	tcase_add_test(core, test_good);
 	tcase_add_loop_test(errors, test_bad, 0,
