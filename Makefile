@@ -65,7 +65,7 @@ LESSON_GEN = $(BUILD)/gen/lessons_data.c
 LESSON_OBJ = $(BUILD)/gen/lessons_data.o
 TEST_APP_OBJ = $(BUILD)/src/lessons.o $(LESSON_OBJ)
 
-.PHONY: all check test man-lint bench play deps install uninstall clean
+.PHONY: all check test man-lint bench play deps install uninstall clean FORCE
 
 all: $(BIN) $(LIB)
 	@ln -sf $(BIN) bigchess 2>/dev/null || true
@@ -83,9 +83,16 @@ $(BUILD)/tests/%.o: tests/%.c
 	$(CC) $(ALL_CPPFLAGS) $(CHECK_CFLAGS) $(VTERM_CFLAGS) $(ALL_CFLAGS) \
 	    -c -o $@ $<
 
-$(LESSON_GEN): $(LESSON_TXT) tools/embed-lessons
+# The list of lesson files, rewritten only when it changes, so that a
+# removed lesson also regenerates $(LESSON_GEN).
+$(BUILD)/gen/lessons.list: FORCE
 	@mkdir -p $(dir $@)
+	@echo '$(LESSON_TXT)' | cmp -s - $@ || echo '$(LESSON_TXT)' >$@
+
+$(LESSON_GEN): $(LESSON_TXT) $(BUILD)/gen/lessons.list tools/embed-lessons
 	sh tools/embed-lessons $(LESSON_TXT) >$@.tmp && mv $@.tmp $@
+
+FORCE:
 
 # A lesson may be longer than the 4095 characters ISO C promises.
 $(LESSON_OBJ): $(LESSON_GEN)

@@ -29,6 +29,7 @@ struct coverage {
 	bool king_leap;      /* Chad: the king's knight leap */
 	bool three_step;     /* Hadean: a pawn's three-square move */
 	bool ninja_side;     /* Hadean: a ninja pawn's sideways move */
+	bool ninja_run;      /* Hadean: a ninja pawn's run of 2+ squares */
 };
 
 
@@ -95,6 +96,8 @@ note_move(struct coverage *c, const bc_position *pos, bc_move m)
 		c->king_leap = true;
 	if (bc_variant_piece_letter(v, type) == 'J' && dr == 0)
 		c->ninja_side = true;
+	if (bc_variant_piece_letter(v, type) == 'J' && (dr >= 2 || dr <= -2))
+		c->ninja_run = true;
 }
 
 /*
@@ -408,8 +411,10 @@ START_TEST(test_coverage)
 	ck_assert(cc->promoted[bc_variant_piece_type(
 	    bc_variant_get(BC_VARIANT_CHAD), 'Q')]);
 	/* hadean.md: long pawn moves (three squares), en passant, ninja
-	 * pawns sideways, flexible castling, all nine promotions. */
+	 * pawns sideways and running, flexible castling, all nine
+	 * promotions. */
 	ck_assert(hc->three_step && hc->en_passant && hc->ninja_side);
+	ck_assert(hc->ninja_run);
 	ck_assert(hc->castle);
 	for (const char *p = promos; *p; p++)
 		ck_assert_msg(hc->promoted[bc_variant_piece_type(hadean, *p)],
