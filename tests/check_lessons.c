@@ -498,6 +498,39 @@ START_TEST(test_good)
 }
 END_TEST
 
+/*
+ * Every prefix of a lesson, in a buffer of exactly that size (so that
+ * AddressSanitizer sees any read past it), parses or fails cleanly; only
+ * prefixes that keep the whole header can parse.
+ */
+START_TEST(test_prefixes)
+{
+	const char *text = lesson_files[_i].text;
+	size_t len = strlen(text);
+	const char *body = strstr(text, "\n\n");
+	struct lesson *l = malloc(sizeof *l);
+
+	ck_assert_ptr_nonnull(l);
+	ck_assert_ptr_nonnull(body);
+	for (size_t n = 0; n <= len; n++) {
+		char *buf = malloc(n ? n : 1);
+		bc_error err;
+		int rc;
+
+		ck_assert_ptr_nonnull(buf);
+		memcpy(buf, text, n);
+		rc = lesson_parse(buf, n, l, &err);
+		ck_assert_msg(rc == BC_OK || rc == BC_ESYNTAX || rc == BC_ERANGE,
+		    "%s: prefix %zu: status %d", lesson_files[_i].name, n, rc);
+		if ((size_t)(body - text) + 2 >= n)
+			ck_assert_msg(rc != BC_OK, "%s: prefix %zu parses",
+			    lesson_files[_i].name, n);
+		free(buf);
+	}
+	free(l);
+}
+END_TEST
+
 Suite *
 lessons_suite(void)
 {
@@ -510,6 +543,7 @@ lessons_suite(void)
 	tcase_add_loop_test(core, test_names, 0, lesson_file_count);
 	tcase_add_test(core, test_coverage);
 	tcase_add_test(core, test_good);
+	tcase_add_loop_test(errors, test_prefixes, 0, lesson_file_count);
 	tcase_add_loop_test(errors, test_bad, 0,
 	    (int)(sizeof bad / sizeof bad[0]));
 	suite_add_tcase(s, core);
