@@ -59,7 +59,15 @@ LIB = $(BUILD)/libbigchess.a
 BIN = $(BUILD)/bigchess
 TEST_BIN = $(BUILD)/check_bigchess
 
-.PHONY: all check test man-lint bench play deps install uninstall clean
+# Lessons (issue #8): assets/lessons/*/*.txt, embedded as C strings in a
+# generated file; the test links them with their parser.
+LESSON_TXT = $(sort $(wildcard assets/lessons/*/*.txt))
+LESSON_GEN = $(BUILD)/gen/lessons_data.c
+LESSON_OBJ = $(BUILD)/gen/lessons_data.o
+# App files tested directly: save files (suite save), lessons (lessons).
+TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
+
+.PHONY: all check test man-lint bench play deps install uninstall clean arena FORCE
 
 all: $(BIN) $(LIB)
 	@ln -sf $(BIN) bigchess 2>/dev/null || true
@@ -77,18 +85,33 @@ $(BUILD)/tests/%.o: tests/%.c
 	$(CC) $(ALL_CPPFLAGS) $(CHECK_CFLAGS) $(VTERM_CFLAGS) $(ALL_CFLAGS) \
 	    -c -o $@ $<
 
+# The list of lesson files, rewritten only when it changes, so that a
+# removed lesson also regenerates $(LESSON_GEN).
+$(BUILD)/gen/lessons.list: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(LESSON_TXT)' | cmp -s - $@ || echo '$(LESSON_TXT)' >$@
+
+$(LESSON_GEN): $(LESSON_TXT) $(BUILD)/gen/lessons.list tools/embed-lessons
+	sh tools/embed-lessons $(LESSON_TXT) >$@.tmp && mv $@.tmp $@
+
+FORCE:
+
+# A lesson may be longer than the 4095 characters ISO C promises.
+$(LESSON_OBJ): $(LESSON_GEN)
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(ALL_CFLAGS) -Wno-overlength-strings \
+	    -c -o $@ $<
+
 $(LIB): $(RULES_OBJ)
 	$(AR) rcs $@ $^
 
-$(BIN): $(APP_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
+$(BIN): $(APP_OBJ) $(LESSON_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LESSON_OBJ) $(UI_OBJ) \
+	    $(ENGINE_OBJ) $(LIB) \
 	    $(CURSES_LIBS) -lpthread $(LDLIBS)
 
-# The app's save files are tested directly (suite save).
-TEST_APP_OBJ = $(BUILD)/src/savegame.o
-
 $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB) \
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) \
+	    $(LIB) \
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
 # The public header must stand alone under the strictest settings.
@@ -148,4 +171,4 @@ clean:
 	rm -rf build bigchess
 
 -include $(RULES_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
-	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(LESSON_OBJ:.o=.d)

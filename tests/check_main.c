@@ -28,6 +28,7 @@ static const struct {
 	{ "uci", uci_suite },
 	{ "save", save_suite },
 	{ "resume", resume_suite },
+	{ "lessons", lessons_suite },
 };
 
 static int
