@@ -7,6 +7,8 @@
 #                   lint the man pages
 #   make man-lint   lint the man pages (groff and mandoc, 80 columns)
 #   make bench      perft benchmarks with nodes per second
+#   make fuzz       libFuzzer on each harness in tests/fuzz/ for
+#                   FUZZ_SECONDS (60) each; needs clang
 #   make deps       install the Debian packages needed to build and test
 #   make install    binary and man pages under $(DESTDIR)$(PREFIX)
 #   make clean
@@ -58,7 +60,12 @@ LIB = $(BUILD)/libbigchess.a
 BIN = $(BUILD)/bigchess
 TEST_BIN = $(BUILD)/check_bigchess
 
-.PHONY: all check test man-lint bench play deps install uninstall clean
+.PHONY: all check test man-lint bench play deps install uninstall clean fuzz
+
+# Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
+# without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
+FUZZ_TARGETS = fen move pgn uci
+FUZZ_REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
 
 all: $(BIN) $(LIB)
 	@ln -sf $(BIN) bigchess 2>/dev/null || true
@@ -87,6 +94,10 @@ $(TEST_BIN): $(TEST_OBJ) $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(ENGINE_OBJ) $(LIB) \
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
+$(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
+    $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
+
 # The public header must stand alone under the strictest settings.
 $(BUILD)/header-check.o: include/bigchess/bigchess.h
 	@mkdir -p $(dir $@)
@@ -96,8 +107,10 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 
 # One full test run in $(BUILD): the Check suites, then the scripts that
 # drive the real binary (tests/man.sh checks the man pages' examples).
-test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o
+test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(FUZZ_REPLAY)
 	BIGCHESS=$(BIN) $(TEST_BIN)
+	for t in $(FUZZ_TARGETS); do \
+	    $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t || exit 1; done
 	BIGCHESS=$(BIN) sh tests/cli.sh
 	BIGCHESS=$(BIN) sh tests/man.sh
 
@@ -106,9 +119,13 @@ check:
 	$(MAKE) BUILD=build/check WERROR=1 test
 	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" test
 	$(MAKE) man-lint
+	$(MAKE) -f tests/fuzz/fuzz.mk smoke
 
 man-lint:
 	@sh tools/man-lint man/*.6
+
+fuzz:
+	$(MAKE) -f tests/fuzz/fuzz.mk run
 
 bench: $(BIN)
 	@sh tools/bench $(BIN)
@@ -139,4 +156,5 @@ clean:
 	rm -rf build bigchess
 
 -include $(RULES_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
-	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) \
+	$(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.d) $(BUILD)/tests/fuzz/replay.d
