@@ -7,6 +7,8 @@
 #                   lint the man pages
 #   make man-lint   lint the man pages (groff and mandoc, 80 columns)
 #   make bench      perft benchmarks with nodes per second
+#   make fuzz       libFuzzer on each harness in tests/fuzz/ for
+#                   FUZZ_SECONDS (60) each; needs clang
 #   make deps       install the Debian packages needed to build and test
 #   make install    binary and man pages under $(DESTDIR)$(PREFIX)
 #   make clean
@@ -67,7 +69,13 @@ LESSON_OBJ = $(BUILD)/gen/lessons_data.o
 # App files tested directly: save files (suite save), lessons (lessons).
 TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
 
-.PHONY: all check test man-lint bench play deps install uninstall clean arena FORCE
+.PHONY: all check test man-lint bench play deps install uninstall clean arena \
+	fuzz FORCE
+
+# Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
+# without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
+FUZZ_TARGETS = fen move pgn uci
+FUZZ_REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
 
 all: $(BIN) $(LIB)
 	@ln -sf $(BIN) bigchess 2>/dev/null || true
@@ -114,6 +122,10 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
 	    $(LIB) \
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
+$(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
+    $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o $(ENGINE_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
+
 # The public header must stand alone under the strictest settings.
 $(BUILD)/header-check.o: include/bigchess/bigchess.h
 	@mkdir -p $(dir $@)
@@ -123,8 +135,11 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 
 # One full test run in $(BUILD): the Check suites, then the scripts that
 # drive the real binary (tests/man.sh checks the man pages' examples).
-test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena
+test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
+	$(FUZZ_REPLAY)
 	BIGCHESS=$(BIN) $(TEST_BIN)
+	for t in $(FUZZ_TARGETS); do \
+	    $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t || exit 1; done
 	BIGCHESS=$(BIN) sh tests/cli.sh
 	BIGCHESS=$(BIN) sh tests/man.sh
 
@@ -133,6 +148,7 @@ check:
 	$(MAKE) BUILD=build/check WERROR=1 test
 	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" test
 	$(MAKE) man-lint
+	$(MAKE) -f tests/fuzz/fuzz.mk smoke
 
 man-lint:
 	@sh tools/man-lint man/*.6
@@ -141,6 +157,9 @@ man-lint:
 arena: $(BUILD)/arena
 $(BUILD)/arena: $(BUILD)/tools/arena.o $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm -lpthread $(LDLIBS)
+
+fuzz:
+	$(MAKE) -f tests/fuzz/fuzz.mk run
 
 bench: $(BIN)
 	@sh tools/bench $(BIN)
@@ -171,4 +190,5 @@ clean:
 	rm -rf build bigchess
 
 -include $(RULES_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
-	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(LESSON_OBJ:.o=.d)
+	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(LESSON_OBJ:.o=.d) \
+	$(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.d) $(BUILD)/tests/fuzz/replay.d

@@ -1,0 +1,67 @@
+# fuzz.mk - libFuzzer targets (clang), run from the top directory:
+#
+#   make -f tests/fuzz/fuzz.mk run [FUZZ_SECONDS=60] [FUZZ_TARGETS="fen"]
+#   make -f tests/fuzz/fuzz.mk smoke    a short run, or a notice when
+#                                       clang's libFuzzer is missing
+#
+# The Makefile's `make fuzz` and `make check` come here.  Each target
+# tests/fuzz/fuzz_<t>.c starts from tests/fuzz/corpus/<t>/; what libFuzzer
+# learns goes to build/fuzz/corpus/<t>/ and crashing inputs to
+# build/fuzz/crash-<t>-*.  Logs: build/fuzz/<t>.log.
+
+FUZZ_CC ?= clang
+FUZZ_BUILD ?= build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 8
+FUZZ_TARGETS ?= fen move pgn uci
+
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_CFLAGS = -std=c11 -O1 -g -D_POSIX_C_SOURCE=200809L -Iinclude -MMD -MP \
+	-Wall -Wextra $(FUZZ_SAN)
+
+FUZZ_SRC = $(wildcard src/rules/*.c) $(wildcard src/engine/*.c) src/uci.c
+FUZZ_OBJ = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o)
+FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+
+.PHONY: run smoke build
+.SECONDARY:
+
+build: $(FUZZ_BINS)
+
+$(FUZZ_BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
+	    -lpthread
+
+# Each target for FUZZ_SECONDS, one process; stops at the first finding.
+run: $(FUZZ_BINS)
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+	    echo "fuzz $$t: $(FUZZ_SECONDS) s (log $(FUZZ_BUILD)/$$t.log)"; \
+	    if ! $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
+	        -timeout=20 -print_final_stats=1 \
+	        -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- \
+	        $(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t \
+	        >$(FUZZ_BUILD)/$$t.log 2>&1; then \
+	        tail -n 40 $(FUZZ_BUILD)/$$t.log; \
+	        echo "fuzz $$t: FAILED; the input is $(FUZZ_BUILD)/crash-$$t-*"; \
+	        exit 1; \
+	    fi; \
+	    grep -E '^stat::number_of_executed_units|^Done' \
+	        $(FUZZ_BUILD)/$$t.log | tr '\n' ' '; echo; \
+	done
+
+smoke:
+	@if printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return (int)(d[0] & n); }\n' | \
+	    $(FUZZ_CC) -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1; \
+	then \
+	    $(MAKE) -f tests/fuzz/fuzz.mk run FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS); \
+	else \
+	    echo "fuzz: $(FUZZ_CC) with libFuzzer not found; skipped (make deps)"; \
+	fi
+
+-include $(FUZZ_OBJ:.o=.d)
