@@ -83,6 +83,15 @@ computer_start(void *ctx, const bc_game *g)
 	return begin(ctx, g, &limits);
 }
 
+/* Only between searches: the UI stops any search before a new game. */
+static void
+computer_set_level(void *ctx, int level)
+{
+	struct computer *c = ctx;
+
+	engine_set_level(c->engine, level);
+}
+
 static int
 computer_hint(void *ctx, const bc_game *g)
 {
@@ -159,6 +168,7 @@ computer_init(struct computer *c, int level)
 	engine_set_level(c->engine, level);
 	c->seam.ctx = c;
 	c->seam.start = computer_start;
+	c->seam.set_level = computer_set_level;
 	c->seam.poll = computer_poll;
 	c->seam.stop = computer_stop;
 	c->seam.hurry = computer_hurry;

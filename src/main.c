@@ -447,6 +447,7 @@ run_game(struct options *o)
 		return 1;
 	}
 	o->ui.engine = &computer.seam;
+	o->ui.level = o->level ? o->level : ENGINE_LEVEL_DEFAULT;
 	catch_signals();
 	failed = ui_run(&o->ui, err, sizeof err) != 0;
 	computer_free(&computer);

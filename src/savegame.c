@@ -570,7 +570,8 @@ store_save(void *ctx, const struct ui_saved *s, char *err, size_t errsize)
 {
 	const struct savegame_store *st = ctx;
 
-	return savegame_write(st->dir, s, st->level, err, errsize);
+	return savegame_write(st->dir, s, s->level ? s->level : st->level, err,
+	    errsize);
 }
 
 void

@@ -353,6 +353,35 @@ START_TEST(test_unwritable_state)
 }
 END_TEST
 
+/* The computer's level chosen on the new-game screen is the one used and
+ * saved with the game. */
+START_TEST(test_level_from_new_game_screen)
+{
+	struct state s;
+	struct pty p;
+	char path[192];
+
+	state_new(&s);
+	start(&p, &s, NULL);
+	WAIT_FOR(&p, "Computer level");
+	WAIT_FOR(&p, "< 7 (1 weakest");
+	/* Variant, White, Black, then the level: down three lines. */
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_key(&p, VTERM_KEY_LEFT);
+	pty_key(&p, VTERM_KEY_LEFT);
+	WAIT_FOR(&p, "< 5 (1 weakest");
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "Black played");
+	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
+	ck_assert_int_eq(tag_number(read_file(path), "BigchessLevel"), 5);
+	pty_close(&p);
+}
+END_TEST
+
 /* A broken autosave: a message, a new game, and the file kept aside. */
 static const char *const broken[] = {
 	"\x01\x02garbage\xff\n",
@@ -468,6 +497,7 @@ resume_suite(void)
 	tcase_add_test(tc, test_resume_nothing);
 	tcase_add_test(tc, test_load_file);
 	tcase_add_test(tc, test_load_bad_file);
+	tcase_add_test(tc, test_level_from_new_game_screen);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -824,7 +824,8 @@ START_TEST(test_new_game_from_game)
 	WAIT_FOR(&p, "< Grand Chess >");
 	pty_key(&p, VTERM_KEY_LEFT);
 	WAIT_FOR(&p, "< Chad >");
-	pty_send(&p, "jjj3");
+	/* Down past White, Black and the computer's level to the minutes. */
+	pty_send(&p, "jjjj3");
 	WAIT_FOR(&p, "< 3 >");
 	pty_send(&p, ENTER);
 	WAIT_GAME(&p);

@@ -23,6 +23,8 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 		return UI_DRAW;
 	}
 	assist_cancel(ui);
+	if (ui->opts->engine && setup->level)
+		ui->opts->engine->set_level(ui->opts->engine->ctx, setup->level);
 	if (ui->playing)
 		play_free(&ui->play);
 	ui->play = fresh;

@@ -65,6 +65,7 @@ save(struct ui *ui)
 		if (s.clock_base_ms <= 0)
 			s.clock_base_ms = 1;
 	}
+	s.level = ui->form.setup.level;
 	s.first = !ui->save_live;
 	if (st->save(st->ctx, &s, err, sizeof err) != 0) {
 		/* Said once; the game goes on without the disk. */

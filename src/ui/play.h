@@ -24,6 +24,7 @@ struct play_setup {
 	int64_t clock_increment;        /* ms */
 	bool black_at_bottom;
 	bool autoflip;                  /* turn to the side to move */
+	int level;                      /* the computer's level, 1-10 */
 };
 
 struct play {

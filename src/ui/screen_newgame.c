@@ -1,6 +1,6 @@
 /*
- * screen_newgame.c - the new-game screen: variant, players, time control,
- * board orientation.  Enter on the defaults starts a game at once.
+ * screen_newgame.c - the new-game screen: variant, players, the
+ * computer's level, time control, board orientation.  Enter on the defaults starts a game at once.
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +18,7 @@ static const char *const field_name[FIELD_COUNT] = {
 	[FIELD_VARIANT] = "Variant",
 	[FIELD_WHITE] = "White",
 	[FIELD_BLACK] = "Black",
+	[FIELD_LEVEL] = "Computer level",
 	[FIELD_MINUTES] = "Minutes each",
 	[FIELD_INCREMENT] = "Increment (s)",
 	[FIELD_BOARD] = "Board",
@@ -63,6 +64,9 @@ field_value(const struct ui *ui, int field, char *buf, size_t size)
 	case FIELD_BLACK:
 		snprintf(buf, size, "%s", s->players[field == FIELD_BLACK] ==
 		    PLAYER_HUMAN ? "human" : "computer");
+		break;
+	case FIELD_LEVEL:
+		snprintf(buf, size, "%d (1 weakest, 10 strongest)", s->level);
 		break;
 	case FIELD_MINUTES:
 		if (f->minutes)
@@ -158,6 +162,13 @@ change(struct ui *ui, int dir)
 			break;
 		}
 		s->players[f->sel == FIELD_BLACK] ^= 1;
+		break;
+	case FIELD_LEVEL:
+		s->level += dir;
+		if (s->level < 1)
+			s->level = 10;
+		if (s->level > 10)
+			s->level = 1;
 		break;
 	case FIELD_MINUTES:
 		f->minutes = step(minute_steps, (int)(sizeof minute_steps /

@@ -182,6 +182,7 @@ start(struct ui *ui)
 	                                             : PLAYER_HUMAN;
 	s->players[BC_BLACK] = o->computer[BC_BLACK] ? PLAYER_COMPUTER
 	                                             : PLAYER_HUMAN;
+	s->level = o->level;
 	s->clock_base = o->clock_base_ms;
 	s->clock_increment = o->clock_increment_ms;
 	ui->form.minutes = (int)(o->clock_base_ms / 60000);

@@ -27,6 +27,8 @@ struct ui_engine {
 	/* Starts thinking about the current position of `game` (its earlier
 	 * positions count for repetitions). */
 	int (*start)(void *ctx, const bc_game *game);
+	/* Sets the computer's level (1-10) for the searches to come. */
+	void (*set_level)(void *ctx, int level);
 	/* BC_OK with the move once decided; BC_ENOTFOUND while thinking. */
 	int (*poll)(void *ctx, bc_move *out);
 	/* Stops thinking (an undo, a new game, quit). */
@@ -65,6 +67,7 @@ struct ui_saved {
 	int64_t clock_base_ms;     /* 0: no clock */
 	int64_t clock_increment_ms;
 	int64_t clock_left_ms[2];
+	int level;   /* the computer's level */
 	bool first;  /* this game's first save: keep an older autosave */
 };
 
@@ -89,6 +92,7 @@ struct ui_options {
 	bool ascii;                /* ASCII pieces and borders */
 	bool color;                /* false: monochrome */
 	bool symbols;              /* chess symbols for K Q R B N P */
+	int level;                 /* the computer's level, 1-10 */
 	const struct ui_engine *engine; /* NULL: none yet */
 	const struct ui_store *store;   /* NULL: nothing is saved */
 	/* A saved game to go on with: at once, or (resume_ask) offered in
