@@ -59,6 +59,7 @@ Suite *grand_suite(void);
 Suite *pgn_suite(void);
 Suite *ui_suite(void);
 Suite *ui_engine_suite(void);
+Suite *ui_fen_suite(void);
 Suite *engine_suite(void);
 Suite *uci_suite(void);
 Suite *save_suite(void);

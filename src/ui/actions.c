@@ -248,6 +248,59 @@ ask(struct ui *ui, enum dialog_kind kind, const char *title,
 	return UI_DRAW;
 }
 
+/*
+ * ":fen": the FEN of the position in the status line; when it is too
+ * long for the line, a box shows it whole, wrapped between ranks.
+ */
+static int
+show_fen(struct ui *ui)
+{
+	char fen[BC_FEN_MAX];
+
+	bc_position_to_fen(play_position(&ui->play), fen, sizeof fen);
+	ui_say(ui, "FEN: %s", fen);
+	if ((int)strlen(ui->message) > ui->cols) {
+		dialog_open(ui, DIALOG_FEN, "FEN", fen);
+		dialog_add(ui, 'o', "OK", ACT_NO, 0);
+	}
+	return UI_DRAW;
+}
+
+/*
+ * ":fen FEN": a new game from `fen` in this variant, with these players
+ * and clock, once confirmed if a game is in progress.  A bad FEN changes
+ * nothing.
+ */
+int
+actions_fen(struct ui *ui, const char *fen)
+{
+	struct play *p = &ui->play;
+	struct play_setup s;
+	bc_position pos;
+	bc_error err;
+
+	if (bc_position_from_fen(&pos, p->variant, fen, &err) != BC_OK) {
+		ui_error(ui, "Bad FEN at byte %zu: %s", err.offset + 1,
+		    err.message);
+		return UI_DRAW | UI_BEEP;
+	}
+	if (fen != ui->fen && in_progress(ui)) {
+		snprintf(ui->fen, sizeof ui->fen, "%s", fen);
+		return ask(ui, DIALOG_FEN_NEW, "New game", "Leave this game "
+		    "and start from the FEN?");
+	}
+	memset(&s, 0, sizeof s);
+	s.variant = bc_variant_id_of(p->variant);
+	s.fen = fen;
+	s.players[BC_WHITE] = p->players[BC_WHITE];
+	s.players[BC_BLACK] = p->players[BC_BLACK];
+	s.clock_base = p->clock_base;
+	s.clock_increment = p->clock.increment;
+	s.black_at_bottom = p->black_at_bottom;
+	s.autoflip = p->autoflip;
+	return actions_start_game(ui, &s);
+}
+
 int
 actions_run(struct ui *ui, enum command cmd)
 {
@@ -314,6 +367,8 @@ actions_run(struct ui *ui, enum command cmd)
 	case CMD_MOVE_NOW:
 	case CMD_THINKING:
 		return assist_run(ui, cmd);
+	case CMD_FEN:
+		return show_fen(ui);
 	case CMD_NEW:
 		ui_push(ui, &screen_newgame);
 		return UI_DRAW;

@@ -42,6 +42,8 @@ static const struct command_info commands[] = {
 	    "the computer plays its best move so far at once" },
 	{ CMD_THINKING, "thinking", NULL,
 	    "show the search: depth, score (+ for White), moves" },
+	{ CMD_FEN, "fen", NULL,
+	    "show the position's FEN; fen FEN starts a game from FEN" },
 	{ CMD_NEW, "new", "new", "start a new game" },
 	{ CMD_HELP, "help", "help", "show this help" },
 	{ CMD_QUIT, "quit", "quit", "leave bigchess (asks during a game)" },

@@ -32,6 +32,7 @@ enum command {
 	CMD_HINT,
 	CMD_MOVE_NOW,
 	CMD_THINKING,
+	CMD_FEN,
 	CMD_NEW,
 	CMD_HELP,
 	CMD_QUIT,

@@ -78,6 +78,7 @@ play_start(struct play *p, const struct play_setup *setup, int64_t now,
 	}
 	p->cursor_file = p->side_cursor[pos->side][0];
 	p->cursor_rank = p->side_cursor[pos->side][1];
+	p->clock_base = setup->clock_base;
 	clock_setup(&p->clock, setup->clock_base, setup->clock_increment);
 	if (!play_over(p))
 		clock_start(&p->clock, pos->side, now);

@@ -40,6 +40,7 @@ struct play {
 	enum player_kind players[2];
 	bool black_at_bottom, autoflip;
 	struct chess_clock clock;
+	int64_t clock_base;             /* ms, as set up; 0: no clock */
 	int list_scroll;                /* move-list lines scrolled back */
 	bool announced;                 /* the game-over dialog was shown */
 };

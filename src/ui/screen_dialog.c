@@ -40,13 +40,61 @@ dialog_add(struct ui *ui, int key, const char *label,
 	ui_relayout(ui);
 }
 
+/* The width the text wraps at on this terminal. */
 static int
-dialog_width(const struct dialog *d)
+wrap_width(const struct ui *ui)
 {
-	int w = (int)strlen(d->title) + 4;
+	int w = ui->cols - 8;
 
-	if ((int)strlen(d->text) + 4 > w)
-		w = (int)strlen(d->text) + 4;
+	return w < 20 ? 20 : w > DIALOG_TEXT ? DIALOG_TEXT : w;
+}
+
+/*
+ * The length of the text line starting at `s`, at most `wrap` columns:
+ * a long line breaks after its last '/' or ' ' (a FEN breaks between
+ * ranks), or at `wrap` if it has none.
+ */
+static int
+line_length(const char *s, int wrap)
+{
+	int n = (int)strlen(s);
+
+	if (n <= wrap)
+		return n;
+	for (int i = wrap; i > 0; i--)
+		if (s[i - 1] == '/' || s[i - 1] == ' ')
+			return i;
+	return wrap;
+}
+
+/* The number of lines the text takes, and the widest in *width. */
+static int
+text_lines(const struct ui *ui, int *width)
+{
+	const char *s = ui->dialog.text;
+	int n = 0, wrap = wrap_width(ui);
+
+	*width = 0;
+	while (*s) {
+		int len = line_length(s, wrap);
+
+		if (len > *width)
+			*width = len;
+		s += len;
+		n++;
+	}
+	return n;
+}
+
+static int
+dialog_width(const struct ui *ui)
+{
+	const struct dialog *d = &ui->dialog;
+	int w = (int)strlen(d->title) + 4, tw;
+
+	text_lines(ui, &tw);
+	if (tw + 4 > w)
+		w = tw + 4;
 	for (int i = 0; i < d->count; i++)
 		if ((int)strlen(d->items[i].label) + 10 > w)
 			w = (int)strlen(d->items[i].label) + 10;
@@ -54,9 +102,11 @@ dialog_width(const struct dialog *d)
 }
 
 static int
-dialog_height(const struct dialog *d)
+dialog_height(const struct ui *ui)
 {
-	return d->count + (d->text[0] ? 4 : 2) + 1;
+	int tw, n = text_lines(ui, &tw);
+
+	return ui->dialog.count + (n ? n + 3 : 2) + 1;
 }
 
 static void
@@ -64,7 +114,7 @@ dialog_draw(const struct ui *ui)
 {
 	const struct dialog *d = &ui->dialog;
 	struct term_style st = ui_style(ui, ROLE_DIALOG);
-	int w = dialog_width(d), h = dialog_height(d);
+	int w = dialog_width(ui), h = dialog_height(ui);
 	int y = (ui->rows - h) / 2, x = (ui->cols - w) / 2, row;
 
 	for (int i = 0; i < h; i++)
@@ -73,8 +123,17 @@ dialog_draw(const struct ui *ui)
 	term_put(y, x + 2, ui_style(ui, ROLE_TITLE), d->title, w - 4);
 	row = y + 1;
 	if (d->text[0]) {
-		term_put(row + 1, x + 2, st, d->text, w - 4);
-		row += 2;
+		const char *s = d->text;
+		char line[BC_FEN_MAX];
+
+		while (*s) {
+			int len = line_length(s, wrap_width(ui));
+
+			snprintf(line, sizeof line, "%.*s", len, s);
+			term_put(++row, x + 2, st, line, w - 4);
+			s += len;
+		}
+		row++;
 	}
 	row++;
 	for (int i = 0; i < d->count; i++) {
@@ -123,6 +182,8 @@ choose(struct ui *ui, int i)
 	case DIALOG_DRAW:
 		play_agree_draw(&ui->play, ui->now);
 		return actions_game_changed(ui);
+	case DIALOG_FEN_NEW:
+		return actions_fen(ui, ui->fen);
 	default:
 		return UI_DRAW;
 	}
@@ -174,8 +235,8 @@ dialog_key(struct ui *ui, int key)
 static void
 dialog_resize(struct ui *ui)
 {
-	int w = dialog_width(&ui->dialog) + 2;
-	int h = dialog_height(&ui->dialog) + 2;
+	int w = dialog_width(ui) + 2;
+	int h = dialog_height(ui) + 2;
 
 	if (ui->need_cols < w)
 		ui->need_cols = w;

@@ -20,11 +20,13 @@ static void
 prompt_draw(const struct ui *ui)
 {
 	struct term_style st = ui_style(ui, ROLE_STATUS);
-	int y = ui->rows - 2, w;
+	int y = ui->rows - 2, w, skip = ui->prompt.len - (ui->cols - 2);
 
 	term_fill(y, 0, ui->cols, st);
 	term_put(y, 0, ui_style(ui, ROLE_TITLE), ":", 1);
-	w = term_put(y, 1, st, ui->prompt.text, ui->cols - 2);
+	/* A long line (a FEN) shows its end, where the typing is. */
+	w = term_put(y, 1, st, ui->prompt.text + (skip > 0 ? skip : 0),
+	    ui->cols - 2);
 	term_cursor(true, y, 1 + w);
 }
 
@@ -71,6 +73,13 @@ submit(struct ui *ui, const char *line)
 		return UI_DRAW;
 	if (cmd != CMD_NONE)
 		return actions_run(ui, cmd);
+	if (strncmp(line, "fen ", 4) == 0) {
+		const char *fen = line + 4;
+
+		while (*fen == ' ')
+			fen++;
+		return actions_fen(ui, fen);
+	}
 	if (play_over(&ui->play)) {
 		ui_error(ui, "The game is over: n starts a new one.");
 		return UI_DRAW;

@@ -39,10 +39,18 @@ statusbar_draw(const struct ui *ui)
 	char line[256];
 	int x = 0;
 
-	if (ui->message[0])
-		term_put(ui->rows - 2, 0, ui_style(ui, ui->message_is_error
-		    ? ROLE_ERROR : ROLE_STATUS), ui->message, ui->cols);
-	else if (ui->playing) {
+	if (ui->message[0]) {
+		struct term_style st = ui_style(ui, ui->message_is_error
+		    ? ROLE_ERROR : ROLE_STATUS);
+		int len = (int)strlen(ui->message);
+
+		/* Too long a message ends in "..." (:fen also opens a box). */
+		x = term_put(ui->rows - 2, 0, st, ui->message, len > ui->cols
+		    ? ui->cols - 3 : ui->cols);
+		if (len > ui->cols)
+			term_put(ui->rows - 2, x, st, "...", 3);
+		x = 0;
+	} else if (ui->playing) {
 		default_status(ui, line, sizeof line);
 		term_put(ui->rows - 2, 0, ui_style(ui, ROLE_STATUS), line,
 		    ui->cols);

@@ -45,7 +45,8 @@ extern const struct screen screen_dialog;
 extern const struct screen screen_prompt;
 extern const struct screen screen_small;
 
-enum { DIALOG_ITEMS_MAX = 16, DIALOG_TEXT = 72, UI_DEPTH = 8 };
+enum { DIALOG_ITEMS_MAX = 16, DIALOG_TEXT = 72, DIALOG_WRAP = 60,
+	UI_DEPTH = 8 };
 
 enum dialog_kind {
 	DIALOG_MOVE,      /* several legal moves share from and to */
@@ -53,7 +54,9 @@ enum dialog_kind {
 	DIALOG_RESIGN,
 	DIALOG_DRAW,
 	DIALOG_GAME_OVER,
-	DIALOG_RESUME     /* go on with the saved game? */
+	DIALOG_RESUME,    /* go on with the saved game? */
+	DIALOG_FEN,       /* shows a long FEN */
+	DIALOG_FEN_NEW    /* leave this game for the typed FEN? */
 };
 
 enum dialog_action {
@@ -76,12 +79,12 @@ struct dialog_item {
 struct dialog {
 	enum dialog_kind kind;
 	char title[DIALOG_TEXT];
-	char text[DIALOG_TEXT];
+	char text[BC_FEN_MAX];  /* wrapped at DIALOG_WRAP columns */
 	int count, sel;
 	struct dialog_item items[DIALOG_ITEMS_MAX];
 };
 
-enum { PROMPT_MAX = 48, ASSIST_TEXT = 256 };
+enum { PROMPT_MAX = BC_FEN_MAX + 8, ASSIST_TEXT = 256 };
 
 /* The computer's help to the people playing (assist.c). */
 struct assist {
@@ -137,7 +140,8 @@ struct ui {
 	struct dialog dialog;
 	struct prompt prompt;
 	int help_top;               /* first help line shown */
-	char message[160];          /* for the status line */
+	char message[BC_FEN_MAX + 16]; /* for the status line */
+	char fen[BC_FEN_MAX];       /* the FEN to start from, if confirmed */
 	bool message_is_error;
 	int64_t now;                /* ms on a monotonic clock */
 	bool engine_busy;
@@ -162,6 +166,7 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
 int actions_run(struct ui *ui, enum command cmd);
+int actions_fen(struct ui *ui, const char *fen);
 int actions_start_game(struct ui *ui, const struct play_setup *setup);
 int actions_try_moves(struct ui *ui, bc_square from, bc_square to);
 int actions_push(struct ui *ui, bc_move m);
