@@ -156,6 +156,23 @@ castle_rook_squares(const bc_position *pos, bc_move m, int *from, int *to)
 	*to = king_to - dir;
 }
 
+/* Saves in `undo` what unmaking `m` (a null move if none) restores. */
+static void
+save_undo(const bc_position *pos, bc_move m, bc_piece moved,
+    bc_piece captured, bc_undo *undo)
+{
+	undo->move = m;
+	undo->moved = moved;
+	undo->captured = captured;
+	undo->captured_index = 0;
+	undo->castling = pos->castling;
+	undo->ep_count = pos->ep_count;
+	memcpy(undo->ep_square, pos->ep_square, sizeof undo->ep_square);
+	undo->ep_victim = pos->ep_victim;
+	undo->halfmove = pos->halfmove;
+	undo->hash = pos->hash;
+}
+
 void
 bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
 {
@@ -166,17 +183,8 @@ bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
 	int type = BC_PIECE_TYPE(piece);
 	int victim_sq = kind == BC_MOVE_EN_PASSANT ? pos->ep_victim : to;
 
-	undo->move = m;
-	undo->moved = piece;
-	undo->captured =
-	    kind == BC_MOVE_CASTLE ? BC_EMPTY : pos->board[victim_sq];
-	undo->castling = pos->castling;
-	undo->ep_count = pos->ep_count;
-	memcpy(undo->ep_square, pos->ep_square, sizeof undo->ep_square);
-	undo->ep_victim = pos->ep_victim;
-	undo->halfmove = pos->halfmove;
-	undo->hash = pos->hash;
-	undo->captured_index = 0;
+	save_undo(pos, m, piece,
+	    kind == BC_MOVE_CASTLE ? BC_EMPTY : pos->board[victim_sq], undo);
 
 	pos->halfmove++;
 	if (undo->captured != BC_EMPTY) {
@@ -292,16 +300,7 @@ bc_position_unmake(bc_position *pos, const bc_undo *undo)
 void
 bc_position_make_null(bc_position *pos, bc_undo *undo)
 {
-	undo->move = BC_MOVE_NONE;
-	undo->moved = BC_EMPTY;
-	undo->captured = BC_EMPTY;
-	undo->captured_index = 0;
-	undo->castling = pos->castling;
-	undo->ep_count = pos->ep_count;
-	memcpy(undo->ep_square, pos->ep_square, sizeof undo->ep_square);
-	undo->ep_victim = pos->ep_victim;
-	undo->halfmove = pos->halfmove;
-	undo->hash = pos->hash;
+	save_undo(pos, BC_MOVE_NONE, BC_EMPTY, BC_EMPTY, undo);
 	if (pos->ep_count)
 		position_set_en_passant(pos, 0, 0, 0);
 	pos->halfmove++;
