@@ -86,60 +86,42 @@ int
 records_print(const char *path, int number, enum print_what what,
     const bc_variant *fallback)
 {
-	size_t len, offset = 0;
+	size_t len;
 	char *text = read_file(path, &len);
-	int status = 1;
+	bc_pgn_game g;
+	bc_error err;
+	int status = 1, rc;
 
 	if (!text)
 		return 1;
-	for (int i = 1;; i++) {
-		bc_pgn_game g;
-		bc_error err;
-		int rc = bc_pgn_read(text, len, &offset, fallback, i, &g, &err);
+	rc = bc_pgn_read_nth(text, len, fallback, number, &g, &err);
+	free(text);
+	if (rc == BC_ENOTFOUND) {
+		fprintf(stderr, "bigchess: %s %s\n", path, err.message);
+		return 1;
+	}
+	if (rc != BC_OK) {
+		fprintf(stderr, "bigchess: %s: %s\n", path, err.message);
+		return 1;
+	}
+	if (what == PRINT_FEN) {
+		char fen[BC_FEN_MAX];
 
-		if (rc == BC_ENOTFOUND) {
-			if (i == 1)
-				fprintf(stderr, "bigchess: %s holds no game\n",
-				    path);
-			else
-				fprintf(stderr,
-				    "bigchess: %s holds %d game%s, not %d\n",
-				    path, i - 1, i == 2 ? "" : "s", number);
-			break;
-		}
-		if (i < number) {
-			/* A bad game before the one wanted does not matter. */
-			if (rc == BC_OK)
-				bc_pgn_game_free(&g);
-			continue;
-		}
-		if (rc != BC_OK) {
-			fprintf(
-			    stderr, "bigchess: %s: %s\n", path, err.message);
-			break;
-		}
-		if (what == PRINT_FEN) {
-			char fen[BC_FEN_MAX];
+		bc_position_to_fen(bc_game_position(g.game), fen, sizeof fen);
+		printf("%s\n", fen);
+		status = 0;
+	} else {
+		char *pgn;
 
-			bc_position_to_fen(
-			    bc_game_position(g.game), fen, sizeof fen);
-			printf("%s\n", fen);
+		/* The record's result stands where the rules see none. */
+		if (write_with_result(&g, &pgn) == BC_OK) {
+			fputs(pgn, stdout);
+			free(pgn);
 			status = 0;
 		} else {
-			char *pgn;
-
-			/* The record's result stands where the rules see none. */
-			if (write_with_result(&g, &pgn) == BC_OK) {
-				fputs(pgn, stdout);
-				free(pgn);
-				status = 0;
-			} else {
-				fputs("bigchess: out of memory\n", stderr);
-			}
+			fputs("bigchess: out of memory\n", stderr);
 		}
-		bc_pgn_game_free(&g);
-		break;
 	}
-	free(text);
+	bc_pgn_game_free(&g);
 	return status;
 }

@@ -321,45 +321,29 @@ savegame_parse(const char *text, size_t len, int number,
     const bc_variant *fallback, struct savegame *out, char *err,
     size_t errsize)
 {
-	size_t offset = 0;
+	bc_pgn_game g;
+	bc_error e;
+	int rc;
 
 	memset(out, 0, sizeof *out);
-	for (int i = 1;; i++) {
-		bc_pgn_game g;
-		bc_error e;
-		int rc = bc_pgn_read(text, len, &offset, fallback, i, &g, &e);
-
-		if (rc == BC_ENOTFOUND) {
-			if (i == 1)
-				fail(err, errsize, "it holds no game");
-			else
-				fail(err, errsize, "it holds %d game%s, not %d",
-				    i - 1, i == 2 ? "" : "s", number);
-			return -1;
-		}
-		if (i < number) {
-			/* A bad game before the one wanted does not matter. */
-			if (rc == BC_OK)
-				bc_pgn_game_free(&g);
-			continue;
-		}
-		if (rc != BC_OK) {
-			fail(err, errsize, "%s", e.message);
-			return -1;
-		}
-		if (parse_tags(&g, out, err, errsize) != 0) {
-			bc_pgn_game_free(&g);
-			memset(out, 0, sizeof *out);
-			return -1;
-		}
-		out->finished = strcmp(g.result, "*") != 0 ||
-		    bc_game_result(g.game, NULL) != BC_RESULT_NONE;
-		out->game = g.game;
-		out->ui.game = g.game;
-		g.game = NULL;
-		bc_pgn_game_free(&g);
-		return 0;
+	rc = bc_pgn_read_nth(text, len, fallback, number, &g, &e);
+	if (rc != BC_OK) {
+		fail(err, errsize, rc == BC_ENOTFOUND ? "it %s" : "%s",
+		    e.message);
+		return -1;
 	}
+	if (parse_tags(&g, out, err, errsize) != 0) {
+		bc_pgn_game_free(&g);
+		memset(out, 0, sizeof *out);
+		return -1;
+	}
+	out->finished = strcmp(g.result, "*") != 0 ||
+	    bc_game_result(g.game, NULL) != BC_RESULT_NONE;
+	out->game = g.game;
+	out->ui.game = g.game;
+	g.game = NULL;
+	bc_pgn_game_free(&g);
+	return 0;
 }
 
 /*

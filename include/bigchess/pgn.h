@@ -41,6 +41,15 @@ typedef struct bc_pgn_game {
 int bc_pgn_read(const char *text, size_t len, size_t *offset,
     const bc_variant *fallback, int number, bc_pgn_game *out, bc_error *err);
 
+/*
+ * Reads game `number` (from 1) of `text`, skipping the games before it,
+ * bad ones included.  Returns what bc_pgn_read returns for that game; when
+ * the text holds fewer games, BC_ENOTFOUND with `err` saying how many
+ * ("holds no game", "holds 2 games, not 3").
+ */
+int bc_pgn_read_nth(const char *text, size_t len, const bc_variant *fallback,
+    int number, bc_pgn_game *out, bc_error *err);
+
 /* Frees what bc_pgn_read put in `g` (not `g` itself). */
 void bc_pgn_game_free(bc_pgn_game *g);
 

@@ -429,6 +429,37 @@ fail:
 	return rc;
 }
 
+int
+bc_pgn_read_nth(const char *text, size_t len, const bc_variant *fallback,
+    int number, bc_pgn_game *out, bc_error *err)
+{
+	size_t offset = 0;
+
+	for (int i = 1;; i++) {
+		int rc = bc_pgn_read(text, len, &offset, fallback, i, out, err);
+
+		if (rc == BC_ENOTFOUND) {
+			if (err) {
+				err->code = rc;
+				err->offset = len;
+				if (i == 1)
+					snprintf(err->message, sizeof err->message,
+					    "holds no game");
+				else
+					snprintf(err->message, sizeof err->message,
+					    "holds %d game%s, not %d", i - 1,
+					    i == 2 ? "" : "s", number);
+			}
+			return rc;
+		}
+		if (i == number)
+			return rc;
+		/* A bad game before the one wanted does not matter. */
+		if (rc == BC_OK)
+			bc_pgn_game_free(out);
+	}
+}
+
 void
 bc_pgn_game_free(bc_pgn_game *g)
 {
