@@ -29,6 +29,7 @@ static const struct {
 	{ "uci", uci_suite },
 	{ "save", save_suite },
 	{ "resume", resume_suite },
+	{ "review", review_suite },
 	{ "lessons", lessons_suite },
 };
 

@@ -64,6 +64,7 @@ Suite *engine_suite(void);
 Suite *uci_suite(void);
 Suite *save_suite(void);
 Suite *resume_suite(void);
+Suite *review_suite(void);
 Suite *lessons_suite(void);
 
 #endif

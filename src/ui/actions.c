@@ -143,6 +143,8 @@ select_square(struct ui *ui)
 	char at[8];
 
 	bc_square_to_text(sq, at, sizeof at);
+	if (p->reviewing)
+		return review_ask(ui, BC_MOVE_NONE);
 	if (play_over(p)) {
 		ui_error(ui, "The game is over: n starts a new one.");
 		return UI_DRAW;
@@ -257,7 +259,7 @@ show_fen(struct ui *ui)
 {
 	char fen[BC_FEN_MAX];
 
-	bc_position_to_fen(play_position(&ui->play), fen, sizeof fen);
+	bc_position_to_fen(play_view(&ui->play), fen, sizeof fen);
 	ui_say(ui, "FEN: %s", fen);
 	if ((int)strlen(ui->message) > ui->cols) {
 		dialog_open(ui, DIALOG_FEN, "FEN", fen);
@@ -327,6 +329,8 @@ actions_run(struct ui *ui, enum command cmd)
 	case CMD_SELECT:
 		return select_square(ui);
 	case CMD_CANCEL:
+		if (p->reviewing)
+			return review_run(ui, CMD_REVIEW_LIVE);
 		if (p->selected)
 			ui_say(ui, "Put back.");
 		p->selected = 0;
@@ -335,6 +339,8 @@ actions_run(struct ui *ui, enum command cmd)
 		ui_push(ui, &screen_prompt);
 		return UI_DRAW;
 	case CMD_UNDO:
+		if (p->reviewing)
+			return review_take_back(ui, false);
 		return undo_redo(ui, false);
 	case CMD_REDO:
 		return undo_redo(ui, true);
@@ -352,6 +358,11 @@ actions_run(struct ui *ui, enum command cmd)
 		return scroll(ui, 5);
 	case CMD_SCROLL_DOWN:
 		return scroll(ui, -5);
+	case CMD_REVIEW_BACK:
+	case CMD_REVIEW_FORWARD:
+	case CMD_REVIEW_FIRST:
+	case CMD_REVIEW_LIVE:
+		return review_run(ui, cmd);
 	case CMD_RESIGN:
 		if (play_over(p))
 			break;
@@ -391,8 +402,11 @@ actions_run(struct ui *ui, enum command cmd)
 int
 actions_click(struct ui *ui, int y, int x)
 {
-	int file, rank;
+	int file, rank, ply;
 
+	if (ui_top(ui) == &screen_game &&
+	    (ply = panel_ply_at(ui, y, x)) >= 0)
+		return review_show(ui, ply);
 	if (ui_top(ui) != &screen_game ||
 	    !layout_square_at(&ui->layout, play_bottom(&ui->play), y, x,
 	    &file, &rank))

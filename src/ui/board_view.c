@@ -54,8 +54,8 @@ cell_state(const struct ui *ui, bc_square sq)
 {
 	const struct play *p = &ui->play;
 	const struct glyphs *g = ui->glyphs;
-	const bc_position *pos = play_position(p);
-	bc_move last = play_last_move(p);
+	const bc_position *pos = play_view(p);
+	bc_move last = play_view_last_move(p);
 	bool check = sq == pos->king[pos->side] && bc_position_in_check(pos);
 	struct cell c = { ROLE_TEXT, NULL, false };
 
@@ -73,7 +73,7 @@ cell_state(const struct ui *ui, bc_square sq)
 		c.highlight = ROLE_DEST;
 		if (pos->board[sq] != BC_EMPTY)
 			c.mark = &g->capture;
-	} else if (assist_is_hint(ui, sq)) {
+	} else if (!p->reviewing && assist_is_hint(ui, sq)) {
 		c.highlight = ROLE_SUGGESTED;
 		c.mark = &g->suggested;
 	} else if (last && (sq == BC_MOVE_FROM(last) ||
@@ -101,7 +101,7 @@ draw_square(const struct ui *ui, int file, int rank)
 {
 	const struct layout *l = &ui->layout;
 	const struct play *p = &ui->play;
-	const bc_position *pos = play_position(p);
+	const bc_position *pos = play_view(p);
 	bc_square sq = BC_SQUARE(file, rank);
 	bc_piece piece = pos->board[sq];
 	const char *empty;

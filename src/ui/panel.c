@@ -51,9 +51,11 @@ draw_captured(const struct ui *ui, int y, int lost)
 	const struct play *p = &ui->play;
 	char line[128];
 	int len = snprintf(line, sizeof line, "%s took:", side_name[!lost]);
+	const int *captured = p->reviewing ? p->review_captured[lost]
+	                                   : p->captured[lost];
 
 	for (int t = 1; t <= bc_variant_piece_types(p->variant); t++)
-		for (int n = 0; n < p->captured[lost][t]; n++) {
+		for (int n = 0; n < captured[t]; n++) {
 			char text[8];
 
 			glyphs_piece(ui->glyphs, p->variant,
@@ -85,6 +87,58 @@ panel_list_rows(const struct ui *ui, int *total)
 	return rows > 0 ? rows : 0;
 }
 
+/*
+ * The first move-list line shown: the last lines, less the scroll; while
+ * reviewing, the line of the reviewed move is always in view.
+ */
+static int
+list_first(const struct ui *ui, int rows, int total, int offset)
+{
+	const struct play *p = &ui->play;
+	int first = total - rows - p->list_scroll;
+
+	if (p->reviewing && p->review_ply > 0) {
+		int line = (p->review_ply - 1 + offset) / 2;
+
+		if (line < first)
+			first = line;
+		if (line >= first + rows)
+			first = line - rows + 1;
+	}
+	return first < 0 ? 0 : first;
+}
+
+/* The row of the move-list heading. */
+static int
+list_y(const struct ui *ui)
+{
+	return ui->layout.panel_y + LIST_HEAD_ROWS - 1 + assist_panel_rows(ui);
+}
+
+/*
+ * The plies played up to the move shown at (y, x) in the move list, or
+ * -1 if there is none there.
+ */
+int
+panel_ply_at(const struct ui *ui, int y, int x)
+{
+	const struct layout *l = &ui->layout;
+	const struct play *p = &ui->play;
+	int offset, total = list_lines(p, &offset);
+	int rows = panel_list_rows(ui, &total);
+	int line = y - list_y(ui) - 1, c, ply;
+
+	if (line < 0 || line >= rows || x < l->panel_x + 4 ||
+	    x >= l->panel_x + 24)
+		return -1;
+	c = x >= l->panel_x + 14;
+	line += list_first(ui, rows, total, offset);
+	ply = line * 2 + c - offset;
+	if (line >= total || ply < 0 || ply >= bc_game_length(p->game))
+		return -1;
+	return ply + 1;
+}
+
 static void
 draw_moves(const struct ui *ui, int y)
 {
@@ -92,15 +146,15 @@ draw_moves(const struct ui *ui, int y)
 	const struct play *p = &ui->play;
 	int offset, total = list_lines(p, &offset);
 	int rows = panel_list_rows(ui, &total);
-	int first = total - rows - p->list_scroll;
+	int first = list_first(ui, rows, total, offset);
 	int last_ply = bc_game_length(p->game) - 1;
+	int shown = p->reviewing ? p->review_ply - 1 : -1;
 	int number0 = (int)bc_game_start(p->game)->fullmove;
 
 	term_put(y, l->panel_x, ui_style(ui, ROLE_HEADING),
-	    p->list_scroll ? "Moves (scrolled back: ] returns)" : "Moves",
+	    p->reviewing ? "Moves (reviewing: > returns)"
+	    : p->list_scroll ? "Moves (scrolled back: ] returns)" : "Moves",
 	    l->panel_w);
-	if (first < 0)
-		first = 0;
 	for (int i = 0; i < rows && first + i < total; i++) {
 		int line = first + i, yy = y + 1 + i;
 		char num[16];
@@ -109,8 +163,9 @@ draw_moves(const struct ui *ui, int y)
 		term_put(yy, l->panel_x, ui_style(ui, ROLE_COORD), num, 4);
 		for (int c = 0; c < 2; c++) {
 			int ply = line * 2 + c - offset;
-			struct term_style st = ui_style(ui, ply == last_ply
-			    ? ROLE_TITLE : ROLE_TEXT);
+			struct term_style st = ui_style(ui, ply == shown
+			    ? ROLE_DIALOG_SEL : ply == last_ply ? ROLE_TITLE
+			    : ROLE_TEXT);
 
 			if (ply < 0) {
 				term_put(yy, l->panel_x + 5, st, "...", 3);
@@ -120,6 +175,9 @@ draw_moves(const struct ui *ui, int y)
 				break;
 			term_put(yy, l->panel_x + 5 + c * 10, st, p->san[ply],
 			    9);
+			if (ply == shown)
+				term_put(yy, l->panel_x + 4 + c * 10, ui_style(ui,
+				    ROLE_TITLE), ">", 1);
 		}
 	}
 }
@@ -133,7 +191,19 @@ panel_draw(const struct ui *ui)
 	int y = l->panel_y;
 	char line[128];
 
-	if (play_over(p)) {
+	if (p->reviewing) {
+		snprintf(line, sizeof line, "Reviewing: %d of %d moves",
+		    p->review_ply, bc_game_length(p->game));
+		term_put(y, l->panel_x, ui_style(ui, ROLE_ERROR), line,
+		    l->panel_w);
+		if (play_over(p))
+			snprintf(line, sizeof line, "The game is over.");
+		else
+			snprintf(line, sizeof line, "In the game, %s to move.",
+			    side_name[pos->side]);
+		term_put(y + 1, l->panel_x, ui_style(ui, ROLE_TEXT), line,
+		    l->panel_w);
+	} else if (play_over(p)) {
 		play_result_text(p, line, sizeof line);
 		term_put(y, l->panel_x, ui_style(ui, ROLE_ERROR), "Game over",
 		    l->panel_w);

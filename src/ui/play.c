@@ -42,6 +42,9 @@ sync(struct play *p)
 	}
 	p->selected = 0;
 	p->list_scroll = 0;
+	/* The moves before a review stay; a shorter game ends it. */
+	if (p->reviewing && p->review_ply >= n)
+		p->reviewing = false;
 	return BC_OK;
 }
 
@@ -273,6 +276,79 @@ play_undo(struct play *p, int64_t now)
 	p->cursor_rank = p->side_cursor[play_side(p)][1] =
 	    BC_RANK(BC_MOVE_FROM(m));
 	return sync(p);
+}
+
+int
+play_undo_to(struct play *p, int ply, int64_t now)
+{
+	bc_move m = BC_MOVE_NONE;
+	int rc;
+
+	if (final(p))
+		return BC_EGAMEOVER;
+	if (ply < 0 || ply >= bc_game_length(p->game))
+		return BC_ENOTFOUND;
+	while (bc_game_length(p->game) > ply) {
+		m = play_last_move(p);
+		rc = bc_game_undo(p->game);
+		if (rc != BC_OK)
+			return rc;
+	}
+	follow_clock(p, now);
+	p->announced = false;
+	p->reviewing = false;
+	p->cursor_file = p->side_cursor[play_side(p)][0] =
+	    BC_FILE(BC_MOVE_FROM(m));
+	p->cursor_rank = p->side_cursor[play_side(p)][1] =
+	    BC_RANK(BC_MOVE_FROM(m));
+	return sync(p);
+}
+
+void
+play_review(struct play *p, int ply)
+{
+	int n = bc_game_length(p->game);
+	bc_position pos = *bc_game_start(p->game);
+
+	if (ply >= n) {
+		p->reviewing = false;
+		return;
+	}
+	if (ply < 0)
+		ply = 0;
+	memset(p->review_captured, 0, sizeof p->review_captured);
+	for (int i = 0; i < ply; i++) {
+		bc_undo undo;
+
+		bc_position_make(&pos, bc_game_move(p->game, i), &undo);
+		if (undo.captured != BC_EMPTY)
+			p->review_captured[BC_PIECE_COLOR(undo.captured)]
+			                  [BC_PIECE_TYPE(undo.captured)]++;
+	}
+	p->review_pos = pos;
+	p->review_ply = ply;
+	p->reviewing = true;
+	p->selected = 0;
+}
+
+const bc_position *
+play_view(const struct play *p)
+{
+	return p->reviewing ? &p->review_pos : play_position(p);
+}
+
+int
+play_view_ply(const struct play *p)
+{
+	return p->reviewing ? p->review_ply : bc_game_length(p->game);
+}
+
+bc_move
+play_view_last_move(const struct play *p)
+{
+	int ply = play_view_ply(p);
+
+	return ply > 0 ? bc_game_move(p->game, ply - 1) : BC_MOVE_NONE;
 }
 
 int

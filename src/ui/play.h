@@ -43,6 +43,12 @@ struct play {
 	int64_t clock_base;             /* ms, as set up; 0: no clock */
 	int list_scroll;                /* move-list lines scrolled back */
 	bool announced;                 /* the game-over dialog was shown */
+	/* Review: the board shows the position after the first review_ply
+	 * moves instead of the live one; the game itself is untouched. */
+	bool reviewing;
+	int review_ply;
+	bc_position review_pos;
+	int review_captured[2][BC_MAX_TYPES];
 };
 
 /*
@@ -95,6 +101,28 @@ int play_push(struct play *p, bc_move m, int64_t now);
 /* Takes back or replays a move; BC_ENOTFOUND if there is none. */
 int play_undo(struct play *p, int64_t now);
 int play_redo(struct play *p, int64_t now);
+
+/*
+ * Takes back every move after the first `ply` (the redo list keeps them)
+ * and stops any review.  Returns BC_OK, BC_ENOTFOUND if there is nothing
+ * to take back, or BC_EGAMEOVER for a game that is final.
+ */
+int play_undo_to(struct play *p, int ply, int64_t now);
+
+/*
+ * Review: shows the position after the first `ply` moves (clamped to the
+ * game); the game's own length, or more, ends the review.
+ */
+void play_review(struct play *p, int ply);
+
+/* The position on the board: the reviewed one, or the live one. */
+const bc_position *play_view(const struct play *p);
+
+/* The moves played up to the position on the board. */
+int play_view_ply(const struct play *p);
+
+/* The move that led to the position on the board, or BC_MOVE_NONE. */
+bc_move play_view_last_move(const struct play *p);
 
 /* Ends the game: resignation of the side to move, agreement, time. */
 void play_resign(struct play *p, int64_t now);

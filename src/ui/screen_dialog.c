@@ -164,8 +164,11 @@ choose(struct ui *ui, int i)
 		ui_push(ui, &screen_newgame);
 		return UI_DRAW;
 	case ACT_LOOK:
-		ui_say(ui, "The game is over. n: new game, q: quit.");
+		ui_say(ui, "The game is over: , steps back through it, n: new "
+		    "game, q: quit.");
 		return UI_DRAW;
+	case ACT_LIVE:
+		return review_run(ui, CMD_REVIEW_LIVE);
 	case ACT_QUIT:
 		return UI_QUIT;
 	case ACT_RESUME:
@@ -184,6 +187,8 @@ choose(struct ui *ui, int i)
 		return actions_game_changed(ui);
 	case DIALOG_FEN_NEW:
 		return actions_fen(ui, ui->fen);
+	case DIALOG_TAKE_BACK:
+		return review_confirmed(ui, it.move);
 	default:
 		return UI_DRAW;
 	}
@@ -194,7 +199,8 @@ cancel(struct ui *ui)
 {
 	if (ui->dialog.kind == DIALOG_GAME_OVER) {
 		ui_pop(ui);
-		ui_say(ui, "The game is over. n: new game, q: quit.");
+		ui_say(ui, "The game is over: , steps back through it, n: new "
+		    "game, q: quit.");
 		return UI_DRAW;
 	}
 	if (ui->dialog.kind == DIALOG_MOVE)

@@ -80,6 +80,10 @@ submit(struct ui *ui, const char *line)
 			fen++;
 		return actions_fen(ui, fen);
 	}
+	if (strncmp(line, "goto ", 5) == 0)
+		return review_goto(ui, line + 5);
+	if (ui->play.reviewing)
+		return review_typed(ui, line);
 	if (play_over(&ui->play)) {
 		ui_error(ui, "The game is over: n starts a new one.");
 		return UI_DRAW;

@@ -16,10 +16,12 @@ default_status(const struct ui *ui, char *buf, size_t size)
 	const struct play *p = &ui->play;
 	char at[8];
 
-	if (play_over(p)) {
+	if (p->reviewing) {
+		review_status(ui, buf, size);
+	} else if (play_over(p)) {
 		play_result_text(p, buf, (int)size);
 		snprintf(buf + strlen(buf), size - strlen(buf),
-		    " n: new game, q: quit.");
+		    " , reviews, n: new game, q: quit.");
 	} else if (p->selected) {
 		bc_square_to_text(p->selected, at, sizeof at);
 		snprintf(buf, size, "Moving the piece on %s: Enter on a marked "

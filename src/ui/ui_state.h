@@ -56,7 +56,8 @@ enum dialog_kind {
 	DIALOG_GAME_OVER,
 	DIALOG_RESUME,    /* go on with the saved game? */
 	DIALOG_FEN,       /* shows a long FEN */
-	DIALOG_FEN_NEW    /* leave this game for the typed FEN? */
+	DIALOG_FEN_NEW,   /* leave this game for the typed FEN? */
+	DIALOG_TAKE_BACK  /* a move while reviewing: take back to here? */
 };
 
 enum dialog_action {
@@ -66,7 +67,8 @@ enum dialog_action {
 	ACT_NEW,
 	ACT_LOOK,
 	ACT_QUIT,
-	ACT_RESUME
+	ACT_RESUME,
+	ACT_LIVE          /* stop reviewing */
 };
 
 struct dialog_item {
@@ -184,6 +186,16 @@ int assist_panel_rows(const struct ui *ui);
 void assist_panel_draw(const struct ui *ui, int y);
 void assist_status(const struct ui *ui, char *buf, size_t size);
 
+/* Stepping through the game's moves (review.c). */
+int review_run(struct ui *ui, enum command cmd);
+int review_show(struct ui *ui, int ply);
+int review_goto(struct ui *ui, const char *arg);
+int review_take_back(struct ui *ui, bool keep_cursor);
+int review_ask(struct ui *ui, bc_move m);
+int review_confirmed(struct ui *ui, bc_move m);
+int review_typed(struct ui *ui, const char *line);
+void review_status(const struct ui *ui, char *buf, size_t size);
+
 /* Keeping the game on disk through opts->store (autosave.c). */
 void autosave_mark(struct ui *ui, bool live);
 int autosave_check(struct ui *ui);
@@ -194,6 +206,7 @@ int autosave_resume(struct ui *ui);
 void board_view_draw(const struct ui *ui);
 void panel_draw(const struct ui *ui);
 int panel_list_rows(const struct ui *ui, int *total);
+int panel_ply_at(const struct ui *ui, int y, int x);
 void statusbar_draw(const struct ui *ui);
 void dialog_open(struct ui *ui, enum dialog_kind kind, const char *title,
     const char *text);

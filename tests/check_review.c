@@ -1,0 +1,386 @@
+/*
+ * check_review.c - stepping back and forward through a game (, . < >),
+ * taking back to the reviewed position, and the list of games that
+ * --load FILE shows when FILE holds several, driven through a
+ * pseudo-terminal (pty_harness.c) like check_ui.c.
+ *
+ * The positions are worked out by hand from the moves and grand.md's
+ * start position (r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/
+ * 1NBQKCABN1/R8R: pawns on ranks 3 and 8, knights on b2 and i2, b9, i9).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pty_harness.h"
+#include "test_util.h"
+
+enum { WAIT_MS = 8000 };
+
+#define ENTER "\r"
+#define ESC "\033"
+
+#define WAIT_FOR(p, text) \
+	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
+	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
+
+struct state {
+	char home[64];   /* XDG_STATE_HOME */
+	char env[96];    /* "XDG_STATE_HOME=..." */
+	char save[128];  /* its autosave */
+};
+
+static void
+state_new(struct state *s)
+{
+	snprintf(s->home, sizeof s->home, "/tmp/bigchess-review-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s->home));
+	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
+	snprintf(s->save, sizeof s->save, "%s/bigchess/autosave.pgn",
+	    s->home);
+}
+
+static void
+start(struct pty *p, const struct state *s, const char *const args[])
+{
+	const char *argv[16];
+	const char *bin = getenv("BIGCHESS");
+	const char *env[] = { s->env, NULL };
+	int n = 0;
+
+	argv[n++] = bin && *bin ? bin : "build/bigchess";
+	for (int i = 0; args && args[i] && n < 15; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	ck_assert_int_eq(access(argv[0], X_OK), 0);
+	ck_assert_int_eq(pty_spawn(p, 30, 100, argv, env), 0);
+}
+
+static void
+write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+
+	ck_assert_msg(f != NULL, "cannot write %s", path);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static char *
+read_file(const char *path)
+{
+	static char buf[1 << 16];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* Waits until one screen row shows `a` and then `b`. */
+static bool
+wait_row(struct pty *p, const char *a, const char *b)
+{
+	char buf[512];
+
+	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
+		for (int r = 0; r < p->rows; r++) {
+			char *at = strstr(pty_row(p, r, buf), a);
+
+			if (at && strstr(at + strlen(a), b))
+				return true;
+		}
+		pty_pump(p, 50);
+	}
+	return false;
+}
+
+#define WAIT_ROW(p, a, b) \
+	ck_assert_msg(wait_row((p), (a), (b)), "no row with '%s' ... '%s':\n%s", \
+	    (a), (b), pty_dump(p))
+
+/* The screen row showing rank `rank` (counted from 1), from its label. */
+static int
+rank_row(const struct pty *p, int rank)
+{
+	char label[8], buf[512];
+
+	snprintf(label, sizeof label, "%2d", rank);
+	for (int r = 0; r < p->rows; r++)
+		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
+		    buf[3] != ' ')
+			return r;
+	return -1;
+}
+
+/* The screen column of file letter `file`, from the row of letters. */
+static int
+file_col(const struct pty *p, char file)
+{
+	char buf[512];
+
+	for (int r = 0; r < p->rows; r++) {
+		char letters[32];
+		int n = 0, col = -1;
+
+		pty_row(p, r, buf);
+		for (int c = 0; c < p->cols && n < 31; c++) {
+			if (buf[c] == ' ')
+				continue;
+			if (buf[c] < 'a' || buf[c] > 'l')
+				break;
+			if (buf[c] == file)
+				col = c;
+			letters[n++] = buf[c];
+		}
+		letters[n] = '\0';
+		if (col >= 0 && strcmp(letters, "abcdefghij") == 0)
+			return col;
+	}
+	return -1;
+}
+
+/* The character on square `name` ("e3"), or '?' if not found. */
+static char
+square_char(const struct pty *p, const char *name)
+{
+	int row = rank_row(p, atoi(name + 1)), col = file_col(p, name[0]);
+	uint32_t ch;
+
+	if (row < 0 || col < 0)
+		return '?';
+	ch = pty_cell(p, row, col).chars[0];
+	return ch == 0 ? ' ' : ch < 0x80 ? (char)ch : '?';
+}
+
+static bool
+wait_piece(struct pty *p, const char *sq, char ch)
+{
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		if (square_char(p, sq) == ch)
+			return true;
+		pty_pump(p, 20);
+	}
+	return false;
+}
+
+#define ASSERT_PIECE(p, sq, ch) \
+	ck_assert_msg(wait_piece((p), (sq), (ch)), \
+	    "expected '%c' on %s, found '%c'; screen:\n%s", (ch), (sq), \
+	    square_char((p), (sq)), pty_dump(p))
+
+static const char *const hot_seat[] = { "--variant", "grand", "--white",
+	"human", "--black", "human", "--ascii", NULL };
+
+/* Plays 1. e5 e6 2. Nc4 d6 (pawns from e3, e8, d8; the knight from b2). */
+static void
+play_four(struct pty *p)
+{
+	WAIT_FOR(p, "White to move");
+	pty_send(p, ":e5" ENTER);
+	WAIT_FOR(p, "Black to move");
+	pty_send(p, ":e6" ENTER);
+	WAIT_FOR(p, "White to move");
+	pty_send(p, ":Nc4" ENTER);
+	WAIT_FOR(p, "Black to move");
+	pty_send(p, ":d6" ENTER);
+	WAIT_ROW(p, "2. Nc4", "d6");
+	ASSERT_PIECE(p, "d6", 'p');
+}
+
+/*
+ * , steps back: the board shows the earlier position and the list marks
+ * the move; the game and its autosave keep all four moves; . and >
+ * step forward to the game again.
+ */
+START_TEST(test_step_back_and_forth)
+{
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start(&p, &s, hot_seat);
+	play_four(&p);
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "2. Nc4 d6 *"));
+
+	pty_send(&p, ",");
+	WAIT_FOR(&p, "Reviewing 2.Nc4 (3 of 4)");
+	ASSERT_PIECE(&p, "d8", 'p');   /* d6 not played yet */
+	ASSERT_PIECE(&p, "d6", ' ');
+	ASSERT_PIECE(&p, "c4", 'N');
+	WAIT_ROW(&p, "2.>Nc4", "d6");  /* the list still has all moves */
+
+	pty_send(&p, ",,");
+	WAIT_FOR(&p, "Reviewing 1.e5 (1 of 4)");
+	ASSERT_PIECE(&p, "b2", 'N');   /* the knight is home */
+	ASSERT_PIECE(&p, "c4", ' ');
+	ASSERT_PIECE(&p, "e8", 'p');
+	ASSERT_PIECE(&p, "e5", 'P');
+	WAIT_ROW(&p, "1.>e5", "e6");
+
+	/* The FEN of the reviewed position, by hand. */
+	pty_send(&p, ":fen" ENTER);
+	WAIT_FOR(&p, "FEN: r8r/1nbqkcabn1/pppppppppp/10/10/4P5/10/"
+	    "PPPP1PPPPP/1NBQKCABN1/R8R b ");
+
+	pty_send(&p, "<");
+	WAIT_FOR(&p, "Reviewing the start (0 of 4)");
+	ASSERT_PIECE(&p, "e3", 'P');
+	ASSERT_PIECE(&p, "e5", ' ');
+	pty_send(&p, ",");
+	WAIT_FOR(&p, "This is the start of the game.");
+
+	/* Nothing of this reached the game or the disk. */
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "2. Nc4 d6 *"));
+
+	pty_send(&p, "...");
+	WAIT_FOR(&p, "Reviewing 2.Nc4 (3 of 4)");
+	ASSERT_PIECE(&p, "c4", 'N');
+	ASSERT_PIECE(&p, "d6", ' ');
+	pty_send(&p, ".");
+	WAIT_FOR(&p, "Back to the game: White to move.");
+	ASSERT_PIECE(&p, "d6", 'p');
+
+	pty_send(&p, ":goto 1..." ENTER);
+	WAIT_FOR(&p, "Reviewing 1...e6 (2 of 4)");
+	ASSERT_PIECE(&p, "e6", 'p');
+	ASSERT_PIECE(&p, "c4", ' ');
+	pty_send(&p, ">");
+	WAIT_FOR(&p, "Back to the game: White to move.");
+	ASSERT_PIECE(&p, "c4", 'N');
+	pty_send(&p, ":goto 7" ENTER);
+	WAIT_FOR(&p, "There is no move 7 in this game.");
+
+	/* The live game goes on: a move is played from its position. */
+	pty_send(&p, ":f5" ENTER);
+	WAIT_ROW(&p, "3. f5", "");
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "2. Nc4 d6 3. f5 *"));
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/*
+ * u while reviewing takes the game back to the shown position (the
+ * autosave follows), r replays, and a new move plays on from there.
+ */
+START_TEST(test_take_back_to_here)
+{
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start(&p, &s, hot_seat);
+	play_four(&p);
+	pty_send(&p, ",,");
+	WAIT_FOR(&p, "Reviewing 1...e6 (2 of 4)");
+	pty_send(&p, "u");
+	WAIT_FOR(&p, "Taken back 2 moves: White to move; r replays them.");
+	ASSERT_PIECE(&p, "b2", 'N');
+	ASSERT_PIECE(&p, "d8", 'p');
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "1. e5 e6 *"));
+	pty_send(&p, "r");
+	WAIT_FOR(&p, "Move replayed");
+	ASSERT_PIECE(&p, "c4", 'N');
+	ASSERT_PIECE(&p, "d8", 'p');
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "1. e5 e6 2. Nc4 *"));
+
+	/* A typed move while reviewing asks first; yes plays it there. */
+	pty_send(&p, ",");
+	WAIT_FOR(&p, "Reviewing 1...e6 (2 of 3)");
+	pty_send(&p, ":Na4" ENTER);
+	WAIT_FOR(&p, "Take back to here");
+	WAIT_FOR(&p, "Yes, and play Na4");
+	pty_send(&p, "y");
+	WAIT_ROW(&p, "2. Na4", "");
+	ASSERT_PIECE(&p, "a4", 'N');
+	ASSERT_PIECE(&p, "c4", ' ');
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "1. e5 e6 2. Na4 *"));
+
+	/* Enter on the board while reviewing asks too; n keeps reviewing. */
+	pty_send(&p, ",");
+	WAIT_FOR(&p, "Reviewing 1...e6 (2 of 3)");
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "Yes, and pick up the piece");
+	pty_send(&p, "n");
+	WAIT_FOR(&p, "Reviewing 1...e6 (2 of 3)");
+	ASSERT_PIECE(&p, "a4", ' ');
+	pty_send(&p, ESC);
+	WAIT_FOR(&p, "Back to the game: Black to move.");
+	ASSERT_PIECE(&p, "a4", 'N');
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/*
+ * A game opened with --load: review steps through it; once resigned, it
+ * is still reviewed but cannot be taken back.
+ */
+START_TEST(test_review_loaded_game)
+{
+	static const char game[] =
+	    "[Variant \"Grand Chess\"]\n[Result \"0-1\"]\n\n"
+	    "1. e5 e6 2. Nc4 d6 0-1\n";
+	const char *args[] = { "--load", NULL, "--white", "human", "--black",
+		"human", "--ascii", NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/one.pgn", s.home);
+	write_file(path, game);
+	args[1] = path;
+	start(&p, &s, args);
+	WAIT_ROW(&p, "2. Nc4", "d6");
+	pty_send(&p, "<");
+	WAIT_FOR(&p, "Reviewing the start (0 of 4)");
+	ASSERT_PIECE(&p, "d8", 'p');
+	ASSERT_PIECE(&p, "b2", 'N');
+	pty_send(&p, ".");
+	WAIT_FOR(&p, "Reviewing 1.e5 (1 of 4)");
+	ASSERT_PIECE(&p, "e5", 'P');
+	ASSERT_PIECE(&p, "e8", 'p');
+	pty_send(&p, ">");
+	ASSERT_PIECE(&p, "d6", 'p');
+	pty_send(&p, ":resign" ENTER);
+	WAIT_FOR(&p, "Does White resign?");
+	pty_send(&p, "y");
+	WAIT_FOR(&p, "Look at the finished game");
+	pty_send(&p, "l");
+	WAIT_FOR(&p, ", steps back through it");
+	pty_send(&p, ",");
+	WAIT_FOR(&p, "Reviewing 2.Nc4 (3 of 4)");
+	ASSERT_PIECE(&p, "d8", 'p');
+	pty_send(&p, "u");
+	WAIT_FOR(&p, "cannot be taken back");
+	ASSERT_PIECE(&p, "d8", 'p');
+	pty_send(&p, ".");
+	WAIT_FOR(&p, "Back to the end of the game.");
+	ASSERT_PIECE(&p, "d6", 'p');
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+Suite *
+review_suite(void)
+{
+	Suite *s = suite_create("review");
+	TCase *tc = tcase_create("review");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_step_back_and_forth);
+	tcase_add_test(tc, test_take_back_to_here);
+	tcase_add_test(tc, test_review_loaded_game);
+	suite_add_tcase(s, tc);
+	return s;
+}
