@@ -436,7 +436,7 @@ run_game(struct options *o)
 	o->ui.signal_flag = &caught_signal;
 	if (resume_prepare(&resume, &o->ui, o->load ? RESUME_LOAD
 	        : o->resume ? RESUME_NOW : o->ui.skip_setup ? RESUME_NONE
-	        : RESUME_OFFER, o->load, o->game_number ? o->game_number : 1,
+	        : RESUME_OFFER, o->load, o->game_number,
 	        o->variant_given ? o->variant : NULL, &o->level,
 	        o->players_given != 0) != 0)
 		return 1;

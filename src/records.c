@@ -125,3 +125,90 @@ records_print(const char *path, int number, enum print_what what,
 	bc_pgn_game_free(&g);
 	return status;
 }
+
+/* Copies tag `name` of `g` (or "") into `buf`. */
+static void
+copy_tag(const bc_pgn_game *g, const char *name, char *buf, size_t size)
+{
+	const char *v = bc_pgn_tag_value(g, name);
+
+	snprintf(buf, size, "%s", v ? v : "");
+}
+
+static void
+describe(const bc_pgn_game *g, struct ui_record *r)
+{
+	copy_tag(g, "White", r->white, sizeof r->white);
+	copy_tag(g, "Black", r->black, sizeof r->black);
+	copy_tag(g, "Event", r->event, sizeof r->event);
+	copy_tag(g, "Date", r->date, sizeof r->date);
+	snprintf(r->result, sizeof r->result, "%s", g->result);
+	snprintf(r->variant, sizeof r->variant, "%s",
+	    bc_variant_name(bc_game_variant(g->game)));
+	r->plies = bc_game_length(g->game);
+}
+
+int
+records_scan(const char *path, const bc_variant *fallback,
+    struct records_file *out)
+{
+	size_t offset = 0;
+	int cap = 0;
+
+	memset(out, 0, sizeof *out);
+	out->fallback = fallback;
+	out->text = read_file(path, &out->len);
+	if (!out->text)
+		return 1;
+	for (;;) {
+		size_t before = offset;
+		struct ui_record *r;
+		bc_pgn_game g;
+		bc_error err;
+		int rc = bc_pgn_read(out->text, out->len, &offset, fallback,
+		    out->count + 1, &g, &err);
+
+		if (rc == BC_ENOTFOUND)
+			break;
+		if (rc == BC_ENOMEM)
+			goto nomem;
+		if (out->count == cap) {
+			void *grown;
+
+			cap = cap ? cap * 2 : 16;
+			grown = realloc(out->games, (size_t)cap *
+			    sizeof *out->games);
+			if (!grown) {
+				if (rc == BC_OK)
+					bc_pgn_game_free(&g);
+				goto nomem;
+			}
+			out->games = grown;
+		}
+		r = &out->games[out->count++];
+		memset(r, 0, sizeof *r);
+		if (rc == BC_OK) {
+			describe(&g, r);
+			bc_pgn_game_free(&g);
+		} else {
+			snprintf(r->error, sizeof r->error, "%s",
+			    err.message[0] ? err.message : bc_strerror(rc));
+		}
+		/* A reader that stands still would list one game forever. */
+		if (offset <= before)
+			break;
+	}
+	return 0;
+nomem:
+	fputs("bigchess: out of memory\n", stderr);
+	records_file_free(out);
+	return 1;
+}
+
+void
+records_file_free(struct records_file *f)
+{
+	free(f->text);
+	free(f->games);
+	memset(f, 0, sizeof *f);
+}

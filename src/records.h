@@ -5,6 +5,7 @@
 #define BIGCHESS_RECORDS_H
 
 #include "bigchess/bigchess.h"
+#include "ui/ui.h"
 
 enum print_what { PRINT_FEN, PRINT_PGN };
 
@@ -16,5 +17,25 @@ enum print_what { PRINT_FEN, PRINT_PGN };
  */
 int records_print(const char *path, int number, enum print_what what,
     const bc_variant *fallback);
+
+/* A PGN file read whole, with a line for each game in it. */
+struct records_file {
+	char *text;
+	size_t len;
+	const bc_variant *fallback;
+	int count;
+	struct ui_record *games;
+};
+
+/*
+ * Reads the PGN file `path` and describes each game in it (a game that
+ * cannot be read gets its error); games without a Variant tag are of
+ * `fallback`.  Returns 0, or 1 after one line on stderr.  Free `out`
+ * with records_file_free.
+ */
+int records_scan(const char *path, const bc_variant *fallback,
+    struct records_file *out);
+
+void records_file_free(struct records_file *f);
 
 #endif

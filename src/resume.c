@@ -34,6 +34,64 @@ use_game(struct resume *r, struct ui_options *u, int *level,
 	u->resume = &r->game.ui;
 }
 
+/*
+ * The list's `load`: game `number` of the file, with the players and the
+ * clock of the options as use_game would give them.
+ */
+static int
+load_record(void *ctx, int number, const struct ui_saved **out, char *err,
+    size_t errsize)
+{
+	struct resume *r = ctx;
+	struct savegame g;
+
+	if (savegame_parse(r->file.text, r->file.len, number,
+	    r->file.fallback, &g, err, errsize) != 0)
+		return -1;
+	savegame_free(&r->game);
+	r->game = g;
+	if (r->players_given || !g.has_players) {
+		r->game.ui.computer[0] = r->computer[0];
+		r->game.ui.computer[1] = r->computer[1];
+	}
+	if (r->game.ui.clock_base_ms == 0 && r->clock_base_ms > 0) {
+		r->game.ui.clock_base_ms = r->clock_base_ms;
+		r->game.ui.clock_increment_ms = r->clock_increment_ms;
+		r->game.ui.clock_left_ms[0] = r->clock_base_ms;
+		r->game.ui.clock_left_ms[1] = r->clock_base_ms;
+	}
+	*out = &r->game.ui;
+	return 0;
+}
+
+/*
+ * --load FILE without --game: with several games in FILE, hands the UI
+ * a list of them (returns 1); otherwise 0, and the first game is loaded
+ * as with --game 1.  -1 after a line on stderr.
+ */
+static int
+offer_list(struct resume *r, struct ui_options *u, const char *path,
+    const bc_variant *fallback, bool players_given)
+{
+	if (records_scan(path, fallback, &r->file) != 0)
+		return -1;
+	if (r->file.count < 2)
+		return 0;
+	r->computer[0] = u->computer[0];
+	r->computer[1] = u->computer[1];
+	r->players_given = players_given;
+	r->clock_base_ms = u->clock_base_ms;
+	r->clock_increment_ms = u->clock_increment_ms;
+	r->records.ctx = r;
+	r->records.name = path;
+	r->records.count = r->file.count;
+	r->records.games = r->file.games;
+	r->records.load = load_record;
+	u->records = &r->records;
+	u->skip_setup = true;
+	return 1;
+}
+
 /* Moves a bad autosave aside and says why on the status line. */
 static void
 put_aside(struct resume *r, const char *path, const char *why)
@@ -72,8 +130,13 @@ resume_prepare(struct resume *r, struct ui_options *u,
 	} else {
 		savegame_autosave_path(dir, autosave, sizeof autosave);
 	}
-	if (mode == RESUME_LOAD) {
-		rc = savegame_read(path, SAVEGAME_FILE_MAX, number, fallback,
+	if (mode == RESUME_LOAD && number == 0 &&
+	    (rc = offer_list(r, u, path, fallback, players_given)) != 0) {
+		if (rc < 0)
+			return 1;
+	} else if (mode == RESUME_LOAD) {
+		rc = savegame_read(path, SAVEGAME_FILE_MAX,
+		    number ? number : 1, fallback,
 		    &r->game, err, sizeof err);
 		if (rc != 0) {
 			if (rc > 0)
@@ -123,4 +186,5 @@ void
 resume_free(struct resume *r)
 {
 	savegame_free(&r->game);
+	records_file_free(&r->file);
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "records.h"
 #include "savegame.h"
 #include "ui/ui.h"
 
@@ -22,11 +23,17 @@ struct resume {
 	struct savegame_store store;
 	struct savegame game;
 	char message[2 * SAVEGAME_PATH_MAX + 400];
+	/* --load FILE of several games without --game: the list. */
+	struct records_file file;
+	struct ui_records records;
+	bool computer[2], players_given;
+	int64_t clock_base_ms, clock_increment_ms;
 };
 
 /*
  * Prepares `u` for ui_run as `mode` says, reading `path` (RESUME_LOAD:
- * game `number`, of `fallback` when it has no Variant tag).  *level is
+ * game `number`, of `fallback` when it has no Variant tag; `number` 0:
+ * the only game, or a list of the games for the UI to pick from).  *level is
  * the --level given (0: none) and becomes the saved one if none was
  * given; `players_given` keeps --white/--black over the saved players.
  * Returns 0, or 1 after one line on stderr.  `r` must outlive ui_run;

@@ -103,8 +103,8 @@ wait_row(struct pty *p, const char *a, const char *b)
 }
 
 #define WAIT_ROW(p, a, b) \
-	ck_assert_msg(wait_row((p), (a), (b)), "no row with '%s' ... '%s':\n%s", \
-	    (a), (b), pty_dump(p))
+	ck_assert_msg(wait_row((p), (a), (b)), \
+	    "no row with '%s' ... '%s':\n%s", (a), (b), pty_dump(p))
 
 /* The screen row showing rank `rank` (counted from 1), from its label. */
 static int
@@ -371,6 +371,165 @@ START_TEST(test_review_loaded_game)
 }
 END_TEST
 
+/* An SGR mouse press and release at screen (row, col), 0-based. */
+static void
+click(struct pty *p, int row, int col)
+{
+	char seq[64];
+
+	snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1,
+	    row + 1, col + 1, row + 1);
+	pty_send(p, seq);
+}
+
+/* A click on a move in the move list shows the position after it. */
+START_TEST(test_click_move_list)
+{
+	struct state s;
+	struct pty p;
+	int row, col;
+
+	state_new(&s);
+	start(&p, &s, hot_seat);
+	play_four(&p);
+	ck_assert(pty_find(&p, "1. e5", &row, &col));
+	click(&p, row, col + 3 + 10);   /* on e6, the next column */
+	WAIT_FOR(&p, "Reviewing 1...e6 (2 of 4)");
+	ASSERT_PIECE(&p, "e6", 'p');
+	ASSERT_PIECE(&p, "b2", 'N');
+	WAIT_ROW(&p, "1. e5", ">e6");
+	click(&p, row + 1, col + 3);    /* on 2. Nc4 */
+	WAIT_FOR(&p, "Reviewing 2.Nc4 (3 of 4)");
+	ASSERT_PIECE(&p, "c4", 'N');
+	ASSERT_PIECE(&p, "d8", 'p');
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* The number N in the panel's "Reviewing: 0 of N moves", or -1. */
+static int
+plies_shown(const struct pty *p)
+{
+	const char *at = strstr(pty_dump(p), "Reviewing: 0 of ");
+
+	return at ? atoi(at + strlen("Reviewing: 0 of ")) : -1;
+}
+
+/*
+ * The computer plays on in the game while the board stays on the
+ * position reviewed: the start, every piece at home.
+ */
+START_TEST(test_computer_plays_while_reviewing)
+{
+	static const char *const home[] = { "b2N", "i2N", "b9n", "i9n",
+		"a3P", "c3P", "e3P", "g3P", "j3P", "a8p", "d8p", "f8p", "h8p",
+		"j8p", "e2K", "e9k" };
+	const char *args[] = { "--variant", "grand", "--white", "computer",
+		"--black", "computer", "--level", "1", "--ascii", NULL };
+	struct state s;
+	struct pty p;
+	int first, later = -1;
+
+	state_new(&s);
+	start(&p, &s, args);
+	WAIT_ROW(&p, "1. ", "");
+	pty_send(&p, "<");
+	WAIT_FOR(&p, "Reviewing the start");
+	first = plies_shown(&p);
+	ck_assert_int_ge(first, 1);
+	for (int i = 0; i < WAIT_MS / 50 && later <= first; i++) {
+		pty_pump(&p, 50);
+		later = plies_shown(&p);
+	}
+	ck_assert_msg(later > first, "the game stood still at %d:\n%s",
+	    first, pty_dump(&p));
+	for (size_t i = 0; i < sizeof home / sizeof home[0]; i++) {
+		char sq[4] = { home[i][0], home[i][1], '\0', '\0' };
+
+		ASSERT_PIECE(&p, sq, home[i][2]);
+	}
+	pty_send(&p, ">");
+	WAIT_FOR(&p, "Back to the");
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+static const char three_games[] =
+    "[Event \"Club match\"]\n[Date \"2026.11.01\"]\n[White \"Alice\"]\n"
+    "[Black \"Bob\"]\n[Variant \"Chad\"]\n[Result \"*\"]\n\n1. e5e6 *\n\n"
+    "[White \"Carol\"]\n[Black \"Dave\"]\n[Variant \"Grand Chess\"]\n"
+    "[Result \"1/2-1/2\"]\n\n1. e5 e6 2. Nc4 d6 1/2-1/2\n\n"
+    "[White \"Eve\"]\n[Variant \"Grand Chess\"]\n\n1. e3e9 *\n";
+
+/*
+ * --load FILE without --game, FILE holding three games: a list of them;
+ * the bad third one shows its error and does not open; the second opens
+ * with its moves, and review works on it.
+ */
+START_TEST(test_list_of_games)
+{
+	const char *args[] = { "--load", NULL, "--white", "human", "--black",
+		"human", "--ascii", NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/three.pgn", s.home);
+	write_file(path, three_games);
+	args[1] = path;
+	start(&p, &s, args);
+	WAIT_FOR(&p, "3 games in");
+	WAIT_ROW(&p, "1  Alice", "Bob");
+	WAIT_ROW(&p, "Club match, 2026.11.01", "Chad");
+	WAIT_ROW(&p, "2  Carol", "Dave");
+	WAIT_ROW(&p, "1/2-1/2", "Grand Chess");
+	WAIT_ROW(&p, "3  cannot be read", "e3e9");
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_key(&p, VTERM_KEY_DOWN);
+	WAIT_FOR(&p, "Game 3 cannot be read");
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "3 games in");           /* still the list */
+	pty_key(&p, VTERM_KEY_UP);
+	WAIT_FOR(&p, "Game 2: Enter opens it");
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "Game 2 of");
+	WAIT_ROW(&p, "2. Nc4", "d6");
+	ASSERT_PIECE(&p, "d6", 'p');
+	pty_send(&p, ",");
+	WAIT_FOR(&p, "Reviewing 2.Nc4 (3 of 4)");
+	ASSERT_PIECE(&p, "d8", 'p');
+	pty_close(&p);
+	/* The file is left alone. */
+	ck_assert_str_eq(read_file(path), three_games);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* q on the list leaves bigchess at once, with status 0. */
+START_TEST(test_list_quit)
+{
+	const char *args[] = { "--load", NULL, NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/three.pgn", s.home);
+	write_file(path, three_games);
+	args[1] = path;
+	start(&p, &s, args);
+	WAIT_FOR(&p, "3 games in");
+	pty_send(&p, "q");
+	ck_assert(pty_wait_exit(&p, WAIT_MS));
+	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 0);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 Suite *
 review_suite(void)
 {
@@ -381,6 +540,10 @@ review_suite(void)
 	tcase_add_test(tc, test_step_back_and_forth);
 	tcase_add_test(tc, test_take_back_to_here);
 	tcase_add_test(tc, test_review_loaded_game);
+	tcase_add_test(tc, test_click_move_list);
+	tcase_add_test(tc, test_computer_plays_while_reviewing);
+	tcase_add_test(tc, test_list_of_games);
+	tcase_add_test(tc, test_list_quit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -67,7 +67,8 @@ actions_push(struct ui *ui, bc_move m)
 		ui_error(ui, "Cannot play %s: %s", san, bc_strerror(rc));
 		return UI_DRAW | UI_BEEP;
 	}
-	ui_say(ui, "%s played %s.", side_name[!play_side(&ui->play)], san);
+	ui_say(ui, "%s played %s%s.", side_name[!play_side(&ui->play)], san,
+	    ui->play.reviewing ? " in the game (> shows it)" : "");
 	return actions_game_changed(ui);
 }
 

@@ -115,7 +115,13 @@ autosave_final(struct ui *ui)
 int
 autosave_resume(struct ui *ui)
 {
-	const struct ui_saved *r = ui->opts->resume;
+	return autosave_start(ui, ui->opts->resume, ui->opts->resume_live);
+}
+
+/* Starts the game `r` describes; `live`: it is the autosave itself. */
+int
+autosave_start(struct ui *ui, const struct ui_saved *r, bool live)
+{
 	struct play_setup setup = ui->form.setup;
 	struct play fresh;
 	bc_error err;
@@ -144,6 +150,6 @@ autosave_resume(struct ui *ui)
 	ui_say(ui, "Game resumed at move %lu: %s to move.",
 	    (unsigned long)play_position(&ui->play)->fullmove,
 	    side_name[play_side(&ui->play)]);
-	autosave_mark(ui, ui->opts->resume_live);
+	autosave_mark(ui, live);
 	return actions_game_changed(ui) | UI_DRAW;
 }

@@ -176,8 +176,8 @@ draw_moves(const struct ui *ui, int y)
 			term_put(yy, l->panel_x + 5 + c * 10, st, p->san[ply],
 			    9);
 			if (ply == shown)
-				term_put(yy, l->panel_x + 4 + c * 10, ui_style(ui,
-				    ROLE_TITLE), ">", 1);
+				term_put(yy, l->panel_x + 4 + c * 10,
+				    ui_style(ui, ROLE_TITLE), ">", 1);
 		}
 	}
 }

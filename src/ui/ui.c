@@ -188,6 +188,10 @@ start(struct ui *ui)
 	ui->form.minutes = (int)(o->clock_base_ms / 60000);
 	ui->form.increment = (int)(o->clock_increment_ms / 1000);
 	ui->depth = 0;
+	if (o->records) {
+		ui_push(ui, &screen_records);
+		return 0;
+	}
 	if (o->resume && !o->resume_ask && autosave_resume(ui) &&
 	    ui->playing)
 		return 0;

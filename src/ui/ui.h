@@ -82,6 +82,36 @@ struct ui_store {
 	    size_t errsize);
 };
 
+enum { UI_RECORD_NAME = 48, UI_RECORD_ERROR = 160 };
+
+/* One game of a PGN file, as the list of games shows it. */
+struct ui_record {
+	char white[UI_RECORD_NAME];   /* the tags, or "" */
+	char black[UI_RECORD_NAME];
+	char event[UI_RECORD_NAME];
+	char date[UI_RECORD_NAME];
+	char result[8];               /* the record's result */
+	char variant[24];
+	int plies;                    /* moves of both sides */
+	char error[UI_RECORD_ERROR];  /* "": good; else why it cannot load */
+};
+
+/*
+ * The games of the file given to --load without --game, when it holds
+ * more than one: the UI lists them and asks for the one picked (the app
+ * does the file I/O).  `load` reads game `number` (from 1) into *out,
+ * which stays valid until the next call, and returns 0, or -1 with a
+ * one-line reason in `err`.
+ */
+struct ui_records {
+	void *ctx;
+	const char *name;             /* the file, for the title */
+	int count;
+	const struct ui_record *games;
+	int (*load)(void *ctx, int number, const struct ui_saved **out,
+	    char *err, size_t errsize);
+};
+
 struct ui_options {
 	bool skip_setup;           /* start the game at once */
 	bc_variant_id variant;
@@ -101,6 +131,8 @@ struct ui_options {
 	bool resume_ask;
 	bool resume_live;               /* it is the autosave itself */
 	const char *message;            /* for the status line at start */
+	/* Several games to pick from first (--load FILE), or NULL. */
+	const struct ui_records *records;
 	/* Set by the app's signal handler: leave at once. */
 	volatile sig_atomic_t *signal_flag;
 };

@@ -44,6 +44,7 @@ extern const struct screen screen_help;
 extern const struct screen screen_dialog;
 extern const struct screen screen_prompt;
 extern const struct screen screen_small;
+extern const struct screen screen_records;
 
 enum { DIALOG_ITEMS_MAX = 16, DIALOG_TEXT = 72, DIALOG_WRAP = 60,
 	UI_DEPTH = 8 };
@@ -142,6 +143,7 @@ struct ui {
 	struct dialog dialog;
 	struct prompt prompt;
 	int help_top;               /* first help line shown */
+	int records_sel, records_top; /* the list of games (--load) */
 	char message[BC_FEN_MAX + 16]; /* for the status line */
 	char fen[BC_FEN_MAX];       /* the FEN to start from, if confirmed */
 	bool message_is_error;
@@ -201,6 +203,7 @@ void autosave_mark(struct ui *ui, bool live);
 int autosave_check(struct ui *ui);
 void autosave_final(struct ui *ui);
 int autosave_resume(struct ui *ui);
+int autosave_start(struct ui *ui, const struct ui_saved *r, bool live);
 
 /* Drawing parts of the game screen. */
 void board_view_draw(const struct ui *ui);
