@@ -50,6 +50,7 @@ actions_game_changed(struct ui *ui)
 	dialog_open(ui, DIALOG_GAME_OVER, "Game over", text);
 	dialog_add(ui, 'n', "New game", ACT_NEW, 0);
 	dialog_add(ui, 'l', "Look at the finished game", ACT_LOOK, 0);
+	dialog_add(ui, 'r', "Review its moves (, . < >)", ACT_REVIEW, 0);
 	dialog_add(ui, 'q', "Quit", ACT_QUIT, 0);
 	return UI_DRAW;
 }

@@ -169,6 +169,8 @@ choose(struct ui *ui, int i)
 		return UI_DRAW;
 	case ACT_LIVE:
 		return review_run(ui, CMD_REVIEW_LIVE);
+	case ACT_REVIEW:
+		return review_run(ui, CMD_REVIEW_BACK);
 	case ACT_QUIT:
 		return UI_QUIT;
 	case ACT_RESUME:

@@ -69,7 +69,8 @@ enum dialog_action {
 	ACT_LOOK,
 	ACT_QUIT,
 	ACT_RESUME,
-	ACT_LIVE          /* stop reviewing */
+	ACT_LIVE,         /* stop reviewing */
+	ACT_REVIEW        /* review the game from its last move */
 };
 
 struct dialog_item {
