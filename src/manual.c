@@ -125,8 +125,12 @@ show_page(void *ctx, const char *page)
 		sigaction(ignored[i], &ign, &old[i]);
 	if (spawn(argv, false, &pid) == 0)
 		status = wait_child(pid);
-	for (int i = 0; i < 3; i++)
+	/* Linux keeps an ignored signal pending while it is blocked (and the
+	 * UI blocks them); setting SIG_IGN again throws it away. */
+	for (int i = 0; i < 3; i++) {
+		sigaction(ignored[i], &ign, NULL);
 		sigaction(ignored[i], &old[i], NULL);
+	}
 	return status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0
 	    ? 0 : -1;
 }

@@ -194,7 +194,7 @@ START_TEST(test_info_chancellor)
 	start(&p, args, NULL);
 	WAIT_GAME(&p);
 	pty_send(&p, "kkkki"); /* the cursor starts on the king, e1 */
-	WAIT_FOR(&p, "White Chancellor (C) on e5: 25 squares it can reach");
+	WAIT_FOR(&p, "White Chancellor (C) on e5: 25 squares now");
 	WAIT_FOR(&p, "moves as a rook or leaps as a knight");
 	ASSERT_MARKED(&p, 10, 10, "e2 d3 e3 f3 c4 e4 g4 a5 b5 c5 d5 f5 g5 h5 "
 	    "i5 j5 c6 e6 g6 d7 e7 f7 e8 e9 e10");
@@ -255,6 +255,38 @@ START_TEST(test_info_flyer)
 }
 END_TEST
 
+/*
+ * Chad's start: the king on d4 is walled in by its own rooks (no move);
+ * alone in its castle it steps to the 8 squares round d4, and its
+ * knight's leaps all land outside the castle.  The rook on c3 goes down
+ * to c2 and c1 and left to b3 and a3: 4 squares; alone, the whole c-file
+ * and 3rd rank: 22.
+ */
+START_TEST(test_info_chad)
+{
+	const char *args[] = { "--variant", "chad", NULL };
+	struct pty p;
+
+	start(&p, args, NULL);
+	WAIT_GAME(&p);
+	pty_send(&p, "i");
+	WAIT_FOR(&p, "White King (K) on d4: 0 squares now");
+	WAIT_FOR(&p, "never out of its castle");
+	ASSERT_MARKED(&p, 12, 12, "");
+	pty_send(&p, "i");
+	WAIT_FOR(&p, "8 squares on an empty board");
+	ASSERT_MARKED(&p, 12, 12, "c3 d3 e3 c4 e4 c5 d5 e5");
+	pty_send(&p, "Bi");
+	WAIT_FOR(&p, "White Rook (R) on c3: 4 squares now");
+	ASSERT_MARKED(&p, 12, 12, "c1 c2 a3 b3");
+	pty_send(&p, "i");
+	WAIT_FOR(&p, "22 squares on an empty board");
+	ASSERT_MARKED(&p, 12, 12, "c1 c2 a3 b3 d3 e3 f3 g3 h3 i3 j3 k3 l3 "
+	    "c4 c5 c6 c7 c8 c9 c10 c11 c12");
+	pty_close(&p);
+}
+END_TEST
+
 /* A game with one move played, e3-e5, in `variant`, waiting. */
 static void
 start_with_move(struct pty *p, const char *const env[])
@@ -280,7 +312,8 @@ assert_same_game(struct pty *p)
 	ASSERT_PIECE(p, "a10", 'r');
 }
 
-/* The built-in text: forced, or because man(1) is missing. */
+/* The built-in text: forced, or because man(1) is missing (then asked
+ * for by its word at the ':' prompt). */
 START_TEST(test_rules_builtin)
 {
 	const char *forced[] = { "BIGCHESS_NO_MAN=1", NULL };
@@ -288,7 +321,7 @@ START_TEST(test_rules_builtin)
 	struct pty p;
 
 	start_with_move(&p, _i == 0 ? forced : no_man);
-	pty_send(&p, "R");
+	pty_send(&p, _i == 0 ? "R" : ":rules" ENTER); /* key, prompt word */
 	WAIT_FOR(&p, "Grand Chess - the rules (built-in text)");
 	WAIT_FOR(&p, "chancellor");
 	WAIT_GONE(&p, "q quit");
@@ -307,7 +340,7 @@ END_TEST
  * With man(1) there, R leaves curses, runs it and comes back: a fake man
  * first in PATH answers -w, then, like a pager, takes the alternate
  * screen, clears it, shows a marker and waits for Enter.  The game must
- * then be drawn again in full.
+ * then be drawn again in full, and go on after a Ctrl-C in the pager.
  */
 START_TEST(test_rules_man)
 {
@@ -322,6 +355,7 @@ START_TEST(test_rules_man)
 	ck_assert_ptr_nonnull(f);
 	fputs("#!/bin/sh\n"
 	      "[ \"$1\" = -w ] && exit 0\n"
+	      "trap '' INT\n"
 	      "printf '\\033[?1049h\\033[2J\\033[HFAKE-MAN %s\\n' \"$*\"\n"
 	      "read line\n"
 	      "printf '\\033[?1049l'\n", f);
@@ -332,9 +366,13 @@ START_TEST(test_rules_man)
 	pty_send(&p, "R");
 	WAIT_FOR(&p, "FAKE-MAN bigchess-grand");
 	WAIT_GONE(&p, "q quit");
-	pty_send(&p, ENTER);
+	/* A Ctrl-C is the pager's (this one ignores it), not the game's. */
+	pty_send(&p, "\003" ENTER);
 	WAIT_FOR(&p, "Back from the manual page bigchess-grand(6)");
 	assert_same_game(&p);
+	pty_send(&p, "?");
+	WAIT_FOR(&p, "bigchess - help");
+	ck_assert(!p.exited);
 	pty_close(&p);
 	pty_remove_tree(dir);
 }
@@ -387,6 +425,7 @@ inhelp_suite(void)
 	tcase_add_test(tc, test_rules_texts);
 	tcase_add_test(tc, test_info_chancellor);
 	tcase_add_test(tc, test_info_flyer);
+	tcase_add_test(tc, test_info_chad);
 	tcase_add_loop_test(tc, test_rules_builtin, 0, 2);
 	tcase_add_test(tc, test_rules_man);
 	suite_add_tcase(s, tc);

@@ -287,10 +287,10 @@ piece_info_status(const struct ui *ui, char *buf, size_t size)
 		return;
 	piece_title(ui->play.variant, in->piece, title, sizeof title);
 	bc_square_to_text(in->sq, at, sizeof at);
-	snprintf(buf, size, "%s on %s: %d square%s %s. i: %s, Esc: clear.",
-	    title, at, in->count, in->count == 1 ? "" : "s", in->pattern ?
-	    "on an empty board" : "it can reach now", in->pattern ? "clear"
-	    : "empty board");
+	snprintf(buf, size, "%s on %s: %d square%s %s; i: %s.", title, at,
+	    in->count, in->count == 1 ? "" : "s", in->pattern ?
+	    "on an empty board" : "now", in->pattern ? "clear"
+	    : "on an empty board");
 }
 
 int
