@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -340,12 +341,34 @@ END_TEST
  * With man(1) there, R leaves curses, runs it and comes back: a fake man
  * first in PATH answers -w, then, like a pager, takes the alternate
  * screen, clears it, shows a marker and waits for Enter.  The game must
- * then be drawn again in full, and go on after a Ctrl-C in the pager.
+ * then be drawn again in full, and go on after a Ctrl-C in the pager;
+ * in the second run the pager also stops itself, as for a Ctrl-Z.
  */
+/* True once process `pid` is stopped (state T in /proc). */
+static bool
+wait_stopped(struct pty *p, pid_t pid)
+{
+	char path[64], buf[256], *s;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		FILE *f = fopen(path, "r");
+		size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+
+		if (f)
+			fclose(f);
+		buf[n] = '\0';
+		if ((s = strrchr(buf, ')')) && s[1] == ' ' && s[2] == 'T')
+			return true;
+		pty_pump(p, 20);
+	}
+	return false;
+}
+
 START_TEST(test_rules_man)
 {
 	char dir[] = "/tmp/bigchess-man-XXXXXX", path[128], env_path[256];
-	const char *env[] = { env_path, NULL };
+	const char *env[] = { env_path, _i ? "FAKE_MAN_STOP=1" : NULL, NULL };
 	struct pty p;
 	FILE *f;
 
@@ -357,6 +380,7 @@ START_TEST(test_rules_man)
 	      "[ \"$1\" = -w ] && exit 0\n"
 	      "trap '' INT\n"
 	      "printf '\\033[?1049h\\033[2J\\033[HFAKE-MAN %s\\n' \"$*\"\n"
+	      "[ -n \"$FAKE_MAN_STOP\" ] && kill -STOP $$\n"
 	      "read line\n"
 	      "printf '\\033[?1049l'\n", f);
 	fclose(f);
@@ -366,6 +390,14 @@ START_TEST(test_rules_man)
 	pty_send(&p, "R");
 	WAIT_FOR(&p, "FAKE-MAN bigchess-grand");
 	WAIT_GONE(&p, "q quit");
+	if (_i) {
+		/* The pager stopped itself, as for a Ctrl-Z (SIGSTOP here:
+		 * the pty's process group has no shell, so a SIGTSTP would not
+		 * stop it).  The game stops too, so a shell would see the whole
+		 * job stopped; a SIGCONT to the job (fg) wakes both. */
+		ck_assert_msg(wait_stopped(&p, p.pid), "the game did not stop");
+		kill(-p.pid, SIGCONT);
+	}
 	/* A Ctrl-C is the pager's (this one ignores it), not the game's. */
 	pty_send(&p, "\003" ENTER);
 	WAIT_FOR(&p, "Back from the manual page bigchess-grand(6)");
@@ -427,7 +459,7 @@ inhelp_suite(void)
 	tcase_add_test(tc, test_info_flyer);
 	tcase_add_test(tc, test_info_chad);
 	tcase_add_loop_test(tc, test_rules_builtin, 0, 2);
-	tcase_add_test(tc, test_rules_man);
+	tcase_add_loop_test(tc, test_rules_man, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }
