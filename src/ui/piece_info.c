@@ -41,7 +41,7 @@ static const struct {
 	    "other, over anything" },
 	{ BC_VARIANT_GRAND, 'C', "moves as a rook or leaps as a knight" },
 	{ BC_VARIANT_GRAND, 'A', "moves as a bishop or leaps as a knight" },
-	{ BC_VARIANT_GRAND, 'P', "steps forward (two from its first rank), "
+	{ BC_VARIANT_GRAND, 'P', "steps forward (two from its start rank), "
 	    "takes diagonally forward; on its last three ranks it may become "
 	    "a piece its side has lost" },
 	{ BC_VARIANT_CHAD, 'K', "one step in any direction or a knight's "
@@ -52,8 +52,8 @@ static const struct {
 	{ BC_VARIANT_CHAD, 'Q', "slides along ranks, files and diagonals; "
 	    "takes only from the enemy wall into the enemy castle, or from "
 	    "its castle onto its own wall" },
-	{ BC_VARIANT_HADEAN, 'K', "one step in any direction; castles with "
-	    "an unmoved rook, 1 to 5 squares" },
+	{ BC_VARIANT_HADEAN, 'K', "one step in any direction; castles 1-4 "
+	    "squares toward the l-file rook or 1-5 toward the a-file rook" },
 	{ BC_VARIANT_HADEAN, 'Q', "slides any distance along ranks, files "
 	    "and diagonals" },
 	{ BC_VARIANT_HADEAN, 'R', "slides any distance along ranks and "
