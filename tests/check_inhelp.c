@@ -232,6 +232,32 @@ START_TEST(test_info_chancellor)
 END_TEST
 
 /*
+ * A queen in the corner, a1, sees the three other corners: no corner is
+ * left for the enemy king on the empty board, which must go elsewhere
+ * without blocking.  Now (White's king on e1, Black's on e10): b1-d1,
+ * a2-a10, b2-j10: 21.  Alone: b1-j1 too: 27.
+ */
+START_TEST(test_info_corner_queen)
+{
+	const char *args[] = { "--variant", "grand", "--fen",
+		"4k5/10/10/10/10/10/10/10/10/Q3K5 w - - 0 1", NULL };
+	struct pty p;
+
+	start(&p, args, NULL);
+	WAIT_GAME(&p);
+	pty_send(&p, "hhhhi");
+	WAIT_FOR(&p, "White Queen (Q) on a1: 21 squares now");
+	ASSERT_MARKED(&p, 10, 10, "b1 c1 d1 a2 b2 a3 c3 a4 d4 a5 e5 a6 f6 "
+	    "a7 g7 a8 h8 a9 i9 a10 j10");
+	pty_send(&p, "i");
+	WAIT_FOR(&p, "27 squares on an empty board");
+	ASSERT_MARKED(&p, 10, 10, "b1 c1 d1 e1 f1 g1 h1 i1 j1 a2 b2 a3 c3 a4 "
+	    "d4 a5 e5 a6 f6 a7 g7 a8 h8 a9 i9 a10 j10");
+	pty_close(&p);
+}
+END_TEST
+
+/*
  * The inventor's example of a Hadean flyer: a warmachine on d5, a piece
  * on c5, b5 empty, a queen on a5.  It takes on c5 and goes to b5 (over
  * c5), but not to a5 (one piece on the two squares before it).  Up, right
@@ -456,6 +482,7 @@ inhelp_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_rules_texts);
 	tcase_add_test(tc, test_info_chancellor);
+	tcase_add_test(tc, test_info_corner_queen);
 	tcase_add_test(tc, test_info_flyer);
 	tcase_add_test(tc, test_info_chad);
 	tcase_add_loop_test(tc, test_rules_builtin, 0, 2);

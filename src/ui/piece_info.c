@@ -352,6 +352,7 @@ wrap(const struct ui *ui, int y, int rows, const char *text)
 
 	while (*text && used < rows) {
 		int len = (int)strlen(text), cut = len;
+		char line[256];
 
 		if (len > width) {
 			cut = width;
@@ -360,13 +361,9 @@ wrap(const struct ui *ui, int y, int rows, const char *text)
 			if (cut == 0)
 				cut = width;
 		}
-		{
-			char line[256];
-
-			snprintf(line, sizeof line, "%.*s", cut, text);
-			term_put(y + used, l->panel_x, ui_style(ui, ROLE_TEXT),
-			    line, width);
-		}
+		snprintf(line, sizeof line, "%.*s", cut, text);
+		term_put(y + used, l->panel_x, ui_style(ui, ROLE_TEXT), line,
+		    width);
 		used++;
 		text += cut;
 		while (*text == ' ')
