@@ -21,32 +21,56 @@ rules_text_of(const bc_variant *v)
 	return NULL;
 }
 
-int
-rules_show(struct ui *ui)
+/* Opens the built-in rules text of the variant being played. */
+static int
+show_text(struct ui *ui)
 {
-	const struct ui_manual *m = ui->opts->manual;
 	const bc_variant *v = ui->play.variant;
-	char page[32];
 
-	snprintf(page, sizeof page, "bigchess-%s", bc_variant_key(v));
-	if (m && m->has(m->ctx, page)) {
-		int rc;
-
-		term_suspend();
-		rc = m->show(m->ctx, page);
-		term_resume();
-		ui_relayout(ui);
-		if (rc == 0) {
-			ui_say(ui, "Back from the manual page %s(6).", page);
-			return UI_DRAW;
-		}
-	}
 	ui->rules.text = rules_text_of(v);
 	if (!ui->rules.text) {
 		ui_error(ui, "No rules text for %s.", bc_variant_name(v));
 		return UI_DRAW | UI_BEEP;
 	}
 	ui_push(ui, &screen_rules);
+	return UI_DRAW;
+}
+
+/*
+ * The rules key: the manual page if man(1) has it (the main loop then
+ * hands it the terminal, see rules_manual), else the built-in text.
+ */
+int
+rules_show(struct ui *ui)
+{
+	const struct ui_manual *m = ui->opts->manual;
+
+	snprintf(ui->rules.page, sizeof ui->rules.page, "bigchess-%s",
+	    bc_variant_key(ui->play.variant));
+	if (m && m->has(m->ctx, ui->rules.page))
+		return UI_DRAW | UI_MANUAL;
+	return show_text(ui);
+}
+
+/*
+ * Leaves curses, shows ui->rules.page through the app's man(1) and comes
+ * back to the same screen, drawn anew; the built-in text if man failed.
+ */
+int
+rules_manual(struct ui *ui)
+{
+	const struct ui_manual *m = ui->opts->manual;
+	int rc;
+
+	if (!m)
+		return show_text(ui);
+	term_suspend();
+	rc = m->show(m->ctx, ui->rules.page);
+	term_resume();
+	ui_relayout(ui);
+	if (rc != 0)
+		return show_text(ui);
+	ui_say(ui, "Back from the manual page %s(6).", ui->rules.page);
 	return UI_DRAW;
 }
 

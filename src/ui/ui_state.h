@@ -24,7 +24,8 @@
 enum ui_flag {
 	UI_DRAW = 1 << 0, /* something to show changed */
 	UI_QUIT = 1 << 1, /* leave the program */
-	UI_BEEP = 1 << 2
+	UI_BEEP = 1 << 2,
+	UI_MANUAL = 1 << 3 /* hand the terminal to man(1): rules_manual */
 };
 
 struct ui;
@@ -129,6 +130,7 @@ struct form {
 struct rules_view {
 	const char *text; /* this variant's, lines ending in '\n' */
 	int top;          /* first wrapped line shown */
+	char page[32];    /* the manual page to show ("bigchess-grand") */
 };
 
 /*
@@ -224,6 +226,7 @@ void dialog_add(struct ui *ui, int key, const char *label,
 
 /* The rules key and the piece-info key (rules.c, piece_info.c). */
 int rules_show(struct ui *ui);
+int rules_manual(struct ui *ui);
 int piece_info_run(struct ui *ui);
 void piece_info_clear(struct ui *ui);
 bool piece_info_marks(const struct ui *ui, bc_square sq);
