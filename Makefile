@@ -66,8 +66,14 @@ TEST_BIN = $(BUILD)/check_bigchess
 LESSON_TXT = $(sort $(wildcard assets/lessons/*/*.txt))
 LESSON_GEN = $(BUILD)/gen/lessons_data.c
 LESSON_OBJ = $(BUILD)/gen/lessons_data.o
+# The built-in rules texts (issue #8, the R key): assets/rules/*.txt,
+# embedded the same way by tools/embed-rules.
+RULESTEXT_TXT = $(sort $(wildcard assets/rules/*.txt))
+RULESTEXT_GEN = $(BUILD)/gen/rules_data.c
+RULESTEXT_OBJ = $(BUILD)/gen/rules_data.o
 # App files tested directly: save files (suite save), lessons (lessons).
 TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
+TEST_APP_OBJ += $(RULESTEXT_OBJ)
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
 	fuzz FORCE
@@ -104,6 +110,17 @@ $(LESSON_GEN): $(LESSON_TXT) $(BUILD)/gen/lessons.list tools/embed-lessons
 
 FORCE:
 
+$(BUILD)/gen/rules.list: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(RULESTEXT_TXT)' | cmp -s - $@ || echo '$(RULESTEXT_TXT)' >$@
+
+$(RULESTEXT_GEN): $(RULESTEXT_TXT) $(BUILD)/gen/rules.list tools/embed-rules
+	sh tools/embed-rules $(RULESTEXT_TXT) >$@.tmp && mv $@.tmp $@
+
+$(RULESTEXT_OBJ): $(RULESTEXT_GEN)
+	$(CC) $(ALL_CPPFLAGS) -Isrc/ui $(ALL_CFLAGS) -Wno-overlength-strings \
+	    -c -o $@ $<
+
 # A lesson may be longer than the 4095 characters ISO C promises.
 $(LESSON_OBJ): $(LESSON_GEN)
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(ALL_CFLAGS) -Wno-overlength-strings \
@@ -112,9 +129,10 @@ $(LESSON_OBJ): $(LESSON_GEN)
 $(LIB): $(RULES_OBJ)
 	$(AR) rcs $@ $^
 
-$(BIN): $(APP_OBJ) $(LESSON_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LESSON_OBJ) $(UI_OBJ) \
-	    $(ENGINE_OBJ) $(LIB) \
+$(BIN): $(APP_OBJ) $(LESSON_OBJ) $(RULESTEXT_OBJ) $(UI_OBJ) $(ENGINE_OBJ) \
+    $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LESSON_OBJ) $(RULESTEXT_OBJ) \
+	    $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
 	    $(CURSES_LIBS) -lpthread $(LDLIBS)
 
 $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
@@ -191,4 +209,5 @@ clean:
 
 -include $(RULES_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
 	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(LESSON_OBJ:.o=.d) \
+	$(RULESTEXT_OBJ:.o=.d) \
 	$(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.d) $(BUILD)/tests/fuzz/replay.d

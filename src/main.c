@@ -21,6 +21,7 @@
 
 #include "bigchess/bigchess.h"
 #include "computer.h"
+#include "manual.h"
 #include "records.h"
 #include "resume.h"
 #include "ui/ui.h"
@@ -435,6 +436,7 @@ run_game(struct options *o)
 	o->ui.variant = bc_variant_id_of(o->variant);
 	o->ui.fen = o->fen;
 	o->ui.signal_flag = &caught_signal;
+	o->ui.manual = manual_seam(); /* the rules key (R) */
 	if (resume_prepare(&resume, &o->ui, o->load ? RESUME_LOAD
 	        : o->resume ? RESUME_NOW : o->ui.skip_setup ? RESUME_NONE
 	        : RESUME_OFFER, o->load, o->game_number,

@@ -31,6 +31,7 @@ static const struct {
 	{ "resume", resume_suite },
 	{ "review", review_suite },
 	{ "lessons", lessons_suite },
+	{ "inhelp", inhelp_suite },
 };
 
 static int

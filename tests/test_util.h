@@ -66,5 +66,6 @@ Suite *save_suite(void);
 Suite *resume_suite(void);
 Suite *review_suite(void);
 Suite *lessons_suite(void);
+Suite *inhelp_suite(void);
 
 #endif

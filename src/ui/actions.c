@@ -27,6 +27,7 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 		ui->opts->engine->set_level(ui->opts->engine->ctx, setup->level);
 	if (ui->playing)
 		play_free(&ui->play);
+	piece_info_clear(ui);
 	ui->play = fresh;
 	ui->playing = true;
 	ui->depth = 0;
@@ -62,6 +63,7 @@ actions_push(struct ui *ui, bc_move m)
 	int rc;
 
 	assist_cancel(ui);
+	piece_info_clear(ui);
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
 	rc = play_push(&ui->play, m, ui->now);
 	if (rc != BC_OK) {
@@ -201,6 +203,7 @@ undo_redo(struct ui *ui, bool redo)
 	int rc;
 
 	assist_cancel(ui);
+	piece_info_clear(ui);
 	rc = redo ? play_redo(&ui->play, ui->now)
 	          : play_undo(&ui->play, ui->now);
 	if (rc == BC_ENOTFOUND) {
@@ -329,13 +332,17 @@ actions_run(struct ui *ui, enum command cmd)
 	case CMD_DOWN_RIGHT:
 		return move_cursor(ui, 1, -1);
 	case CMD_SELECT:
+		piece_info_clear(ui);
 		return select_square(ui);
 	case CMD_CANCEL:
 		if (p->reviewing)
 			return review_run(ui, CMD_REVIEW_LIVE);
 		if (p->selected)
 			ui_say(ui, "Put back.");
+		else if (ui->info.on)
+			ui_say(ui, "Piece info cleared.");
 		p->selected = 0;
+		piece_info_clear(ui);
 		return UI_DRAW;
 	case CMD_PROMPT:
 		ui_push(ui, &screen_prompt);
@@ -382,6 +389,10 @@ actions_run(struct ui *ui, enum command cmd)
 		return assist_run(ui, cmd);
 	case CMD_FEN:
 		return show_fen(ui);
+	case CMD_INFO:
+		return piece_info_run(ui);
+	case CMD_RULES:
+		return rules_show(ui);
 	case CMD_NEW:
 		ui_push(ui, &screen_newgame);
 		return UI_DRAW;

@@ -55,15 +55,18 @@ cell_state(const struct ui *ui, bc_square sq)
 	const struct play *p = &ui->play;
 	const struct glyphs *g = ui->glyphs;
 	const bc_position *pos = play_view(p);
-	bc_move last = play_view_last_move(p);
-	bool check = sq == pos->king[pos->side] && bc_position_in_check(pos);
+	bool alone = ui->info.on && ui->info.pattern; /* piece_info.c */
+	bc_move last = alone ? BC_MOVE_NONE : play_view_last_move(p);
+	bool check = !alone && sq == pos->king[pos->side] &&
+	    bc_position_in_check(pos);
 	struct cell c = { ROLE_TEXT, NULL, false };
 
-	c.dest = play_is_destination(p, sq);
+	c.dest = play_is_destination(p, sq) || piece_info_marks(ui, sq);
 	if (sq == BC_SQUARE(p->cursor_file, p->cursor_rank)) {
 		c.highlight = ROLE_CURSOR;
 		c.mark = &g->cursor;
-	} else if (sq == p->selected) {
+	} else if (sq == p->selected ||
+	    (ui->info.on && sq == ui->info.sq)) {
 		c.highlight = ROLE_SELECTED;
 		c.mark = &g->selected;
 	} else if (check) {
@@ -71,7 +74,7 @@ cell_state(const struct ui *ui, bc_square sq)
 		c.mark = &g->check;
 	} else if (c.dest) {
 		c.highlight = ROLE_DEST;
-		if (pos->board[sq] != BC_EMPTY)
+		if (piece_info_shown(ui, sq) != BC_EMPTY)
 			c.mark = &g->capture;
 	} else if (!p->reviewing && assist_is_hint(ui, sq)) {
 		c.highlight = ROLE_SUGGESTED;
@@ -101,9 +104,8 @@ draw_square(const struct ui *ui, int file, int rank)
 {
 	const struct layout *l = &ui->layout;
 	const struct play *p = &ui->play;
-	const bc_position *pos = play_view(p);
 	bc_square sq = BC_SQUARE(file, rank);
-	bc_piece piece = pos->board[sq];
+	bc_piece piece = piece_info_shown(ui, sq);
 	const char *empty;
 	struct cell c = cell_state(ui, sq);
 	struct term_style bg = merge(ui, ui_style(ui, square_role(p->variant,

@@ -37,6 +37,8 @@ enum command {
 	CMD_MOVE_NOW,
 	CMD_THINKING,
 	CMD_FEN,
+	CMD_INFO,
+	CMD_RULES,
 	CMD_NEW,
 	CMD_HELP,
 	CMD_QUIT,

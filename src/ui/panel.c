@@ -222,5 +222,10 @@ panel_draw(const struct ui *ui)
 	draw_captured(ui, y + 6, BC_BLACK);
 	draw_captured(ui, y + 7, BC_WHITE);
 	assist_panel_draw(ui, y + LIST_HEAD_ROWS - 1);
-	draw_moves(ui, y + LIST_HEAD_ROWS - 1 + assist_panel_rows(ui));
+	y += LIST_HEAD_ROWS - 1 + assist_panel_rows(ui);
+	/* The piece-info key's piece takes the move list's place. */
+	if (ui->info.on)
+		piece_info_panel_draw(ui, y, l->panel_y + l->panel_h - y);
+	else
+		draw_moves(ui, y);
 }

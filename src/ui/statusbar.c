@@ -22,6 +22,8 @@ default_status(const struct ui *ui, char *buf, size_t size)
 		play_result_text(p, buf, (int)size);
 		snprintf(buf + strlen(buf), size - strlen(buf),
 		    " , reviews, n: new game, q: quit.");
+	} else if (ui->info.on) {
+		piece_info_status(ui, buf, size);
 	} else if (p->selected) {
 		bc_square_to_text(p->selected, at, sizeof at);
 		snprintf(buf, size, "Moving the piece on %s: Enter on a marked "

@@ -3,8 +3,9 @@
  *
  * Drawing goes to curses' virtual screen; term_refresh sends only the
  * cells that differ from what the terminal shows, which keeps a move to a
- * few hundred bytes over a slow link.  Nothing here ever forces a full
- * repaint (no clear(), no redrawwin()).
+ * few hundred bytes over a slow link.  Nothing here forces a full repaint
+ * (no clear(), no redrawwin()), except coming back from another program
+ * (term_resume), which may have left anything on the screen.
  */
 #include <curses.h>
 #include <term.h>
@@ -172,6 +173,28 @@ term_close(void)
 	curs_set(1);
 	endwin();
 	sigprocmask(SIG_SETMASK, &term.old_mask, NULL);
+}
+
+void
+term_suspend(void)
+{
+	if (!term.open)
+		return;
+	def_prog_mode();
+	curs_set(1);
+	endwin();
+	fflush(stdout);
+}
+
+void
+term_resume(void)
+{
+	if (!term.open)
+		return;
+	reset_prog_mode();
+	curs_set(0);
+	clearok(curscr, TRUE);
+	refresh();
 }
 
 void

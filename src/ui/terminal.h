@@ -82,6 +82,14 @@ int term_open(bool want_color, struct term_caps *caps, char *err,
 /* Restores the terminal; harmless if it is not open. */
 void term_close(void);
 
+/*
+ * Hands the terminal back as it was before curses (for another program,
+ * such as man(1)), and takes it again: term_resume repaints the whole
+ * screen on the next term_refresh.  Signals stay blocked in between.
+ */
+void term_suspend(void);
+void term_resume(void);
+
 /* The terminal's size now. */
 void term_size(int *rows, int *cols);
 

@@ -254,6 +254,10 @@ run(struct ui *ui)
 			flags = key == TK_MOUSE ? actions_click(ui, y, x)
 			                        : ui_top(ui)->key(ui, key);
 			flags |= UI_DRAW;
+			/* Key handlers never touch the terminal: the loop
+			 * hands it over for the rules key. */
+			if (flags & UI_MANUAL)
+				flags = (flags & ~UI_MANUAL) | rules_manual(ui);
 		}
 	}
 }

@@ -112,6 +112,20 @@ struct ui_records {
 	    char *err, size_t errsize);
 };
 
+/*
+ * The seam for the rules key (R): the app runs man(1), the UI hands it
+ * the terminal.  `has` says, quietly, whether manual page `page` (such as
+ * "bigchess-grand") can be shown; `show` shows it in the pager and
+ * returns when the reader quits it, 0 if it ran, -1 if not.  The UI has
+ * left curses around `show`.  NULL in ui_options: the UI shows its
+ * built-in rules text instead.
+ */
+struct ui_manual {
+	void *ctx;
+	bool (*has)(void *ctx, const char *page);
+	int (*show)(void *ctx, const char *page);
+};
+
 struct ui_options {
 	bool skip_setup;           /* start the game at once */
 	bc_variant_id variant;
@@ -125,6 +139,7 @@ struct ui_options {
 	int level;                 /* the computer's level, 1-10 */
 	const struct ui_engine *engine; /* NULL: none yet */
 	const struct ui_store *store;   /* NULL: nothing is saved */
+	const struct ui_manual *manual; /* NULL: built-in rules text */
 	/* A saved game to go on with: at once, or (resume_ask) offered in
 	 * a dialog over the new-game screen.  Owned by the app. */
 	const struct ui_saved *resume;

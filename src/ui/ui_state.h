@@ -24,7 +24,8 @@
 enum ui_flag {
 	UI_DRAW = 1 << 0, /* something to show changed */
 	UI_QUIT = 1 << 1, /* leave the program */
-	UI_BEEP = 1 << 2
+	UI_BEEP = 1 << 2,
+	UI_MANUAL = 1 << 3 /* hand the terminal to man(1): rules_manual */
 };
 
 struct ui;
@@ -45,6 +46,7 @@ extern const struct screen screen_dialog;
 extern const struct screen screen_prompt;
 extern const struct screen screen_small;
 extern const struct screen screen_records;
+extern const struct screen screen_rules;
 
 enum { DIALOG_ITEMS_MAX = 16, DIALOG_TEXT = 72, DIALOG_WRAP = 60,
 	UI_DEPTH = 8 };
@@ -128,6 +130,26 @@ struct form {
 	struct play_setup setup;
 };
 
+/* The rules key's built-in text (screen_rules.c). */
+struct rules_view {
+	const char *text; /* this variant's, lines ending in '\n' */
+	int top;          /* first wrapped line shown */
+	char page[32];    /* the manual page to show ("bigchess-grand") */
+};
+
+/*
+ * The piece-info key (piece_info.c): the piece on `sq` named, and the
+ * squares it can reach marked, as the game stands or (`pattern`) with the
+ * board otherwise empty.
+ */
+struct piece_info {
+	bool on, pattern;
+	bc_square sq;
+	bc_piece piece;
+	int count;              /* squares marked */
+	bool reach[BC_CELLS];
+};
+
 struct ui {
 	const struct ui_options *opts;
 	const struct theme *theme;
@@ -155,6 +177,8 @@ struct ui {
 	uint64_t saved_sig;         /* the game as last saved (autosave.c) */
 	bool save_live;             /* this game is the one on disk */
 	bool save_failing;          /* the last save failed, was reported */
+	struct rules_view rules;    /* the built-in rules text */
+	struct piece_info info;     /* the piece-info key */
 };
 
 /* The screen stack (ui.c). */
@@ -216,6 +240,18 @@ void dialog_open(struct ui *ui, enum dialog_kind kind, const char *title,
     const char *text);
 void dialog_add(struct ui *ui, int key, const char *label,
     enum dialog_action action, bc_move move);
+
+/* The rules key and the piece-info key (rules.c, piece_info.c). */
+int rules_show(struct ui *ui);
+int rules_manual(struct ui *ui);
+int piece_info_run(struct ui *ui);
+void piece_info_clear(struct ui *ui);
+bool piece_info_marks(const struct ui *ui, bc_square sq);
+bc_piece piece_info_shown(const struct ui *ui, bc_square sq);
+int piece_info_panel_draw(const struct ui *ui, int y, int rows);
+void piece_info_status(const struct ui *ui, char *buf, size_t size);
+/* One line about piece type `type` of `v`: how it moves. */
+const char *piece_info_describe(const bc_variant *v, int type);
 
 /* Common styles. */
 struct term_style ui_style(const struct ui *ui, enum role r);

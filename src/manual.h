@@ -1,0 +1,17 @@
+/*
+ * manual.h - man(1) for the rules key: the app's side of the UI's
+ * struct ui_manual seam (processes and signals are the app's business,
+ * so the UI never forks).
+ */
+#ifndef BIGCHESS_MANUAL_H
+#define BIGCHESS_MANUAL_H
+
+#include "ui/ui.h"
+
+/*
+ * The seam, or NULL when the built-in rules text is wanted: when the
+ * environment variable BIGCHESS_NO_MAN is set and not empty.
+ */
+const struct ui_manual *manual_seam(void);
+
+#endif
