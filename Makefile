@@ -68,6 +68,9 @@ LESSON_GEN = $(BUILD)/gen/lessons_data.c
 LESSON_OBJ = $(BUILD)/gen/lessons_data.o
 # App files tested directly: save files (suite save), lessons (lessons).
 TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
+# ... and the lesson screens' logic and progress file (suite lesson_play).
+TEST_APP_OBJ += $(BUILD)/src/learn.o $(BUILD)/src/ui/lesson_play.o \
+	$(BUILD)/src/ui/wrap.o
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
 	fuzz FORCE

@@ -30,6 +30,8 @@ static const struct {
 	{ "save", save_suite },
 	{ "resume", resume_suite },
 	{ "lessons", lessons_suite },
+	{ "learn", learn_suite },
+	{ "lesson_play", lesson_play_suite },
 };
 
 static int

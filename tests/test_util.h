@@ -65,5 +65,7 @@ Suite *uci_suite(void);
 Suite *save_suite(void);
 Suite *resume_suite(void);
 Suite *lessons_suite(void);
+Suite *learn_suite(void);
+Suite *lesson_play_suite(void);
 
 #endif

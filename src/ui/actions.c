@@ -393,6 +393,8 @@ actions_click(struct ui *ui, int y, int x)
 {
 	int file, rank;
 
+	if (ui_top(ui) == &screen_lesson)
+		return lesson_click(ui, y, x);
 	if (ui_top(ui) != &screen_game ||
 	    !layout_square_at(&ui->layout, play_bottom(&ui->play), y, x,
 	    &file, &rank))

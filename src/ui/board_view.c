@@ -50,9 +50,8 @@ struct cell {
 
 /* Which highlight and marker square `sq` gets; the first that applies. */
 static struct cell
-cell_state(const struct ui *ui, bc_square sq)
+cell_state(const struct ui *ui, const struct play *p, bc_square sq)
 {
-	const struct play *p = &ui->play;
 	const struct glyphs *g = ui->glyphs;
 	const bc_position *pos = play_position(p);
 	bc_move last = play_last_move(p);
@@ -73,7 +72,7 @@ cell_state(const struct ui *ui, bc_square sq)
 		c.highlight = ROLE_DEST;
 		if (pos->board[sq] != BC_EMPTY)
 			c.mark = &g->capture;
-	} else if (assist_is_hint(ui, sq)) {
+	} else if (p == &ui->play && assist_is_hint(ui, sq)) {
 		c.highlight = ROLE_SUGGESTED;
 		c.mark = &g->suggested;
 	} else if (last && (sq == BC_MOVE_FROM(last) ||
@@ -97,15 +96,14 @@ merge(const struct ui *ui, struct term_style base, enum role highlight)
 }
 
 static void
-draw_square(const struct ui *ui, int file, int rank)
+draw_square(const struct ui *ui, const struct play *p,
+    const struct layout *l, int file, int rank)
 {
-	const struct layout *l = &ui->layout;
-	const struct play *p = &ui->play;
 	const bc_position *pos = play_position(p);
 	bc_square sq = BC_SQUARE(file, rank);
 	bc_piece piece = pos->board[sq];
 	const char *empty;
-	struct cell c = cell_state(ui, sq);
+	struct cell c = cell_state(ui, p, sq);
 	struct term_style bg = merge(ui, ui_style(ui, square_role(p->variant,
 	    file, rank, &empty, ui->glyphs)), c.highlight);
 	struct term_style fg = bg;
@@ -145,8 +143,15 @@ draw_square(const struct ui *ui, int file, int rank)
 void
 board_view_draw(const struct ui *ui)
 {
-	const struct layout *l = &ui->layout;
-	int bottom = play_bottom(&ui->play);
+	board_view_draw_play(ui, &ui->play, &ui->layout);
+}
+
+/* Draws the board of `p` (the game's, or a lesson's) as `l` lays it out. */
+void
+board_view_draw_play(const struct ui *ui, const struct play *p,
+    const struct layout *l)
+{
+	int bottom = play_bottom(p);
 	struct term_style coord = ui_style(ui, ROLE_COORD);
 	char label[16];
 
@@ -161,7 +166,7 @@ board_view_draw(const struct ui *ui)
 		snprintf(label, sizeof label, "%2d", r + 1);
 		term_put(y + l->cell_h / 2, 0, coord, label, 2);
 		for (int f = 0; f < l->files; f++)
-			draw_square(ui, f, r);
+			draw_square(ui, p, l, f, r);
 	}
 	for (int f = 0; f < l->files; f++) {
 		int y, x;
