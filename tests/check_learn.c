@@ -238,6 +238,38 @@ START_TEST(test_wrong_moves)
 }
 END_TEST
 
+/* A promotion by the cursor asks which piece, as in a game; each of the
+ * nine promotes (Hadean Chess), so the lesson is solved. */
+START_TEST(test_promotion_chooser)
+{
+	const char *args[] = { "--learn=hadean", NULL };
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start(&p, &s, args);
+	WAIT_FOR(&p, "Enter open");
+	open_lesson(&p, 9, "Nine promotions");
+	/* From White's king on l1 to the pawn on e11. */
+	for (int i = 0; i < 7; i++)
+		pty_key(&p, VTERM_KEY_LEFT);
+	for (int i = 0; i < 10; i++)
+		pty_key(&p, VTERM_KEY_UP);
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "The pawn on e11");
+	pty_key(&p, VTERM_KEY_UP);
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "Promotion");
+	WAIT_FOR(&p, "elephant (e12=E)");
+	pty_send(&p, "e");
+	WAIT_FOR(&p, "Solved!");
+	pty_send(&p, "qq");
+	expect_exit(&p);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 /* Solved lessons are remembered across runs; the list marks them. */
 START_TEST(test_progress_survives)
 {
@@ -367,6 +399,7 @@ learn_suite(void)
 	    (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, test_wrong_moves);
 	tcase_add_test(tc, test_progress_survives);
+	tcase_add_test(tc, test_promotion_chooser);
 	tcase_add_test(tc, test_bad_state);
 	tcase_add_test(tc, test_from_new_game);
 	suite_add_tcase(s, tc);
