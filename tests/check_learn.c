@@ -44,7 +44,8 @@ state_new(struct state *s)
 }
 
 static void
-start(struct pty *p, const struct state *s, const char *const args[])
+start_sized(struct pty *p, int rows, const struct state *s,
+    const char *const args[])
 {
 	const char *argv[8];
 	const char *bin = getenv("BIGCHESS");
@@ -56,7 +57,13 @@ start(struct pty *p, const struct state *s, const char *const args[])
 		argv[n++] = args[i];
 	argv[n] = NULL;
 	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, ROWS, COLS, argv, env), 0);
+	ck_assert_int_eq(pty_spawn(p, rows, COLS, argv, env), 0);
+}
+
+static void
+start(struct pty *p, const struct state *s, const char *const args[])
+{
+	start_sized(p, ROWS, s, args);
 }
 
 /* The progress file's text ("" if there is none). */
@@ -218,9 +225,12 @@ START_TEST(test_wrong_moves)
 		pty_key(&p, VTERM_KEY_UP);
 	pty_send(&p, ENTER);
 	WAIT_FOR(&p, "is not your piece");
-	/* Nonsense at the prompt. */
+	/* Nonsense at the prompt: the rules library's reason. */
 	type_move(&p, "Zz9");
-	WAIT_FOR(&p, "is not a move here");
+	WAIT_FOR(&p, "'Z' is not a piece of Grand Chess");
+	/* A king steps one square. */
+	type_move(&p, "Ke3");
+	WAIT_FOR(&p, "No king of yours can");
 	/* H goes through the hints and then names the move. */
 	pty_send(&p, "HHH");
 	WAIT_FOR(&p, "the move is Rb9");
@@ -263,6 +273,34 @@ START_TEST(test_promotion_chooser)
 	WAIT_FOR(&p, "elephant (e12=E)");
 	pty_send(&p, "e");
 	WAIT_FOR(&p, "Solved!");
+	pty_send(&p, "qq");
+	expect_exit(&p);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* On a short terminal the explanation scrolls: the Chad board takes 18
+ * rows, and the longest Chad text does not fit beside it in 19. */
+START_TEST(test_scroll)
+{
+	const char *args[] = { "--learn=chad", NULL };
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start_sized(&p, 19, &s, args);
+	WAIT_FOR(&p, "Enter open");
+	open_lesson(&p, 10, "The promotion sacrifice");
+	WAIT_FOR(&p, "Here 1.Rh8=Q+");
+	WAIT_FOR(&p, "(more: PgDn or ])");
+	ck_assert(!pty_find(&p, "covers", NULL, NULL) ||
+	    !pty_find(&p, "i10.", NULL, NULL));
+	pty_send(&p, "]");
+	WAIT_FOR(&p, "i10.");
+	ck_assert(pty_wait_gone(&p, "(more: PgDn", WAIT_MS));
+	pty_send(&p, "[");
+	WAIT_FOR(&p, "Here 1.Rh8=Q+");
 	pty_send(&p, "qq");
 	expect_exit(&p);
 	pty_close(&p);
@@ -400,6 +438,7 @@ learn_suite(void)
 	tcase_add_test(tc, test_wrong_moves);
 	tcase_add_test(tc, test_progress_survives);
 	tcase_add_test(tc, test_promotion_chooser);
+	tcase_add_test(tc, test_scroll);
 	tcase_add_test(tc, test_bad_state);
 	tcase_add_test(tc, test_from_new_game);
 	suite_add_tcase(s, tc);

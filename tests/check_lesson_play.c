@@ -218,6 +218,16 @@ START_TEST(test_why_illegal)
 	ck_assert(lesson_why_no_pick(&pos, square_of("e5"), buf, sizeof buf));
 	ck_assert_msg(strstr(buf, "no piece on e5"), "%s", buf);
 	ck_assert(!lesson_why_no_pick(&pos, square_of("e2"), buf, sizeof buf));
+	/* Typed moves. */
+	ck_assert(lesson_why_typed(&pos, "Ra2", buf, sizeof buf));
+	ck_assert_msg(strstr(buf, "king would be in check"), "%s", buf);
+	ck_assert(lesson_why_typed(&pos, "e2a2", buf, sizeof buf));
+	ck_assert_msg(strstr(buf, "king would be in check"), "%s", buf);
+	ck_assert(lesson_why_typed(&pos, "Rf3", buf, sizeof buf));
+	ck_assert_str_eq(buf, "No rook of yours can move to f3.");
+	ck_assert(lesson_why_typed(&pos, "e4e5", buf, sizeof buf));
+	ck_assert_msg(strstr(buf, "not your piece"), "%s", buf);
+	ck_assert(!lesson_why_typed(&pos, "Rz2", buf, sizeof buf));
 	/* A bishop pinned on the file has no move at all. */
 	LOAD_FEN(&pos, "grand", "4k5/10/10/10/10/10/4r5/10/4B5/4K5 w - - 0 1");
 	ck_assert(lesson_why_no_pick(&pos, square_of("e2"), buf, sizeof buf));

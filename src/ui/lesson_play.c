@@ -250,6 +250,74 @@ lesson_why_illegal(const bc_position *pos, bc_square from, bc_square to,
 	return true;
 }
 
+/* The squares named in `text` ("Rxe4", "e2e4"): up to two, in order. */
+static int
+squares_in(const bc_position *pos, const char *text, bc_square sq[2])
+{
+	int n = 0;
+
+	for (const char *s = text; *s; s++) {
+		int file = *s - 'a', rank;
+
+		if (file < 0 || file >= bc_variant_files(pos->variant) ||
+		    s[1] < '1' || s[1] > '9')
+			continue;
+		rank = atoi(s + 1) - 1;
+		if (rank >= bc_variant_ranks(pos->variant))
+			continue;
+		if (n == 2) {
+			sq[0] = sq[1];
+			n = 1;
+		}
+		sq[n++] = BC_SQUARE(file, rank);
+		while (s[1] >= '0' && s[1] <= '9')
+			s++;
+	}
+	return n;
+}
+
+bool
+lesson_why_typed(const bc_position *pos, const char *text, char *buf,
+    size_t size)
+{
+	const bc_variant *v = pos->variant;
+	bc_square sq[2];
+	int n = squares_in(pos, text, sq), type;
+	char at[8];
+	bc_move_list *list;
+
+	if (n == 0)
+		return false;
+	if (n == 2) {
+		if (lesson_why_no_pick(pos, sq[0], buf, size))
+			return true;
+		return lesson_why_illegal(pos, sq[0], sq[1], buf, size);
+	}
+	type = text[0] >= 'A' && text[0] <= 'Z' ? bc_variant_piece_type(v,
+	    text[0]) : bc_variant_piece_type(v, 'P');
+	if (type <= 0)
+		return false;
+	list = malloc(sizeof *list);
+	if (!list)
+		return false;
+	bc_movegen_pseudo(pos, list);
+	for (int i = 0; i < list->count; i++) {
+		bc_square from = BC_MOVE_FROM(list->moves[i]);
+
+		if (BC_MOVE_TO(list->moves[i]) == sq[0] &&
+		    BC_PIECE_TYPE(pos->board[from]) == type &&
+		    lesson_why_illegal(pos, from, sq[0], buf, size)) {
+			free(list);
+			return true;
+		}
+	}
+	free(list);
+	bc_square_to_text(sq[0], at, sizeof at);
+	snprintf(buf, size, "No %s of yours can move to %s.",
+	    bc_variant_piece_name(v, type), at);
+	return true;
+}
+
 void
 lesson_task_text(const struct lesson *l, char *buf, size_t size)
 {

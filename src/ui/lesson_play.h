@@ -57,6 +57,16 @@ bool lesson_why_no_pick(const bc_position *pos, bc_square sq, char *buf,
 bool lesson_why_illegal(const bc_position *pos, bc_square from,
     bc_square to, char *buf, size_t size);
 
+/*
+ * Why the move typed as `text` (SAN or coordinates, which the rules
+ * library found illegal) cannot be played in `pos`, as one sentence in
+ * `buf`: for the piece that would make it, as lesson_why_illegal says, or
+ * that no such piece of the side to move reaches the square.  Returns
+ * false if `text` names no square of the board.
+ */
+bool lesson_why_typed(const bc_position *pos, const char *text, char *buf,
+    size_t size);
+
 /* What the goal asks of the side to move, as a sentence ("White to move:
  * give checkmate."), into `buf`. */
 void lesson_task_text(const struct lesson *l, char *buf, size_t size);

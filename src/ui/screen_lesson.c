@@ -307,6 +307,7 @@ int
 lesson_prompt(struct ui *ui, const char *line)
 {
 	struct learn *l = &ui->learn;
+	char why[LEARN_NOTE_MAX];
 	bc_error err;
 	bc_move m;
 	int rc;
@@ -318,8 +319,12 @@ lesson_prompt(struct ui *ui, const char *line)
 	rc = bc_move_parse(play_position(&l->play), line, &m, &err);
 	if (rc == BC_OK)
 		return lesson_move(ui, m);
-	note(ui, ROLE_ERROR, "'%s' is not a move here: %s", line, err.message);
-	ui_error(ui, "'%s': %s", line, err.message);
+	ui_error(ui, "%s", err.message);
+	if (rc == BC_EILLEGAL && lesson_why_typed(play_position(&l->play),
+	    line, why, sizeof why))
+		note(ui, ROLE_ERROR, "%s is not legal here. %s", line, why);
+	else
+		note(ui, ROLE_ERROR, "%s", err.message);
 	return UI_DRAW | UI_BEEP;
 }
 
