@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../src/lessons.h"
 #include "pty_harness.h"
 #include "test_util.h"
 
@@ -248,6 +249,75 @@ START_TEST(test_wrong_moves)
 }
 END_TEST
 
+/*
+ * Every lesson of a variant, one after another with n: the player's moves
+ * of each lesson's first line are typed (the first alternative of each),
+ * the computer's replies are the line's, and each lesson ends solved.
+ * The moves come from the lesson files themselves.
+ */
+static const char *const all_variants[] = { "chad", "grand", "hadean" };
+
+START_TEST(test_every_lesson)
+{
+	char arg[32], text[8192], want[64];
+	const char *args[] = { arg, NULL };
+	struct state s;
+	struct pty p;
+	int solved = 0;
+
+	snprintf(arg, sizeof arg, "--learn=%s", all_variants[_i]);
+	state_new(&s);
+	start(&p, &s, args);
+	WAIT_FOR(&p, "Enter open");
+	pty_send(&p, ENTER);
+	for (int f = 0; f < lesson_file_count; f++) {
+		static struct lesson l;
+		const char *t = lesson_files[f].text;
+		const struct lesson_line *line;
+
+		ck_assert_int_eq(lesson_parse(t, strlen(t), &l, NULL), BC_OK);
+		if (strcmp(l.variant, all_variants[_i]))
+			continue;
+		if (solved)
+			pty_send(&p, "n");
+		WAIT_FOR(&p, l.title);
+		line = &l.line[0];
+		for (int k = 0; k < line->ply_count; k += 2) {
+			type_move(&p, line->ply[k].alt[0]);
+			if (k + 1 == line->ply_count)
+				break;
+			/* The reply as the file spells it, without + or #. */
+			snprintf(want, sizeof want, "answered %s",
+			    line->ply[k + 1].alt[0]);
+			want[strcspn(want, "+#")] = '\0';
+			WAIT_FOR(&p, want);
+		}
+		WAIT_FOR(&p, "Solved!");
+		solved++;
+	}
+	ck_assert_int_ge(solved, 10);
+	read_progress(&s, text, sizeof text);
+	for (int f = 0; f < lesson_file_count; f++) {
+		char name[64];
+
+		if (strncmp(lesson_files[f].name, all_variants[_i],
+		    strlen(all_variants[_i])) ||
+		    lesson_files[f].name[strlen(all_variants[_i])] != '/')
+			continue;
+		snprintf(name, sizeof name, "%s", lesson_files[f].name);
+		name[strlen(name) - 4] = '\0'; /* ".txt" */
+		ck_assert_msg(strstr(text, name), "%s not in '%s'", name, text);
+	}
+	pty_send(&p, "q");
+	snprintf(want, sizeof want, "%d of %d solved", solved, solved);
+	WAIT_FOR(&p, want);
+	pty_send(&p, "q");
+	expect_exit(&p);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 /* A promotion by the cursor asks which piece, as in a game; each of the
  * nine promotes (Hadean Chess), so the lesson is solved. */
 START_TEST(test_promotion_chooser)
@@ -439,6 +509,8 @@ learn_suite(void)
 	tcase_add_test(tc, test_progress_survives);
 	tcase_add_test(tc, test_promotion_chooser);
 	tcase_add_test(tc, test_scroll);
+	tcase_add_loop_test(tc, test_every_lesson, 0,
+	    (int)(sizeof all_variants / sizeof all_variants[0]));
 	tcase_add_test(tc, test_bad_state);
 	tcase_add_test(tc, test_from_new_game);
 	suite_add_tcase(s, tc);
