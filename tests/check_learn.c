@@ -378,6 +378,69 @@ START_TEST(test_scroll)
 }
 END_TEST
 
+/*
+ * Where square `name` ("a8") is on screen, read from the rank numbers on
+ * the left and the row of file letters below the board.
+ */
+static void
+square_at(struct pty *p, const char *name, int *row, int *col)
+{
+	char label[8], buf[512];
+
+	snprintf(label, sizeof label, "%2d", atoi(name + 1));
+	*row = *col = -1;
+	for (int r = 0; r < p->rows; r++) {
+		char *at;
+
+		pty_row(p, r, buf);
+		if (strncmp(buf, label, 2) == 0 && buf[3] != ' ')
+			*row = r;
+		at = strstr(buf, "a  b  c");
+		if (at)
+			*col = (int)(at - buf) + 3 * (name[0] - 'a');
+	}
+	ck_assert_msg(*row >= 0 && *col >= 0, "no %s:\n%s", name, pty_dump(p));
+}
+
+/* An SGR mouse press and release at screen (row, col), 0-based. */
+static void
+click(struct pty *p, const char *square)
+{
+	char seq[64];
+	int row, col;
+
+	square_at(p, square, &row, &col);
+	snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1,
+	    row + 1, col + 1, row + 1);
+	pty_send(p, seq);
+}
+
+/* The mouse picks up and puts down as in a game. */
+START_TEST(test_mouse)
+{
+	const char *args[] = { "--learn=grand", NULL };
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start(&p, &s, args);
+	WAIT_FOR(&p, "Enter open");
+	open_lesson(&p, 14, "The ladder: mate in two");
+	click(&p, "b1");
+	WAIT_FOR(&p, "The rook on b1");
+	click(&p, "b9");
+	WAIT_FOR(&p, "answered Kd10");
+	click(&p, "a8");
+	WAIT_FOR(&p, "The rook on a8");
+	click(&p, "a10");
+	WAIT_FOR(&p, "Solved!");
+	pty_send(&p, "qq");
+	expect_exit(&p);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 /* Solved lessons are remembered across runs; the list marks them. */
 START_TEST(test_progress_survives)
 {
@@ -509,6 +572,7 @@ learn_suite(void)
 	tcase_add_test(tc, test_progress_survives);
 	tcase_add_test(tc, test_promotion_chooser);
 	tcase_add_test(tc, test_scroll);
+	tcase_add_test(tc, test_mouse);
 	tcase_add_loop_test(tc, test_every_lesson, 0,
 	    (int)(sizeof all_variants / sizeof all_variants[0]));
 	tcase_add_test(tc, test_bad_state);
