@@ -74,6 +74,9 @@ RULESTEXT_OBJ = $(BUILD)/gen/rules_data.o
 # App files tested directly: save files (suite save), lessons (lessons).
 TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
 TEST_APP_OBJ += $(RULESTEXT_OBJ)
+# ... and the lesson screens' logic and progress file (suite lesson_play).
+TEST_APP_OBJ += $(BUILD)/src/learn.o $(BUILD)/src/ui/lesson_play.o \
+	$(BUILD)/src/ui/wrap.o
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
 	fuzz FORCE

@@ -22,6 +22,7 @@
 #include "bigchess/bigchess.h"
 #include "computer.h"
 #include "manual.h"
+#include "learn.h"
 #include "records.h"
 #include "resume.h"
 #include "ui/ui.h"
@@ -46,6 +47,8 @@ struct options {
 	int bench;
 	int uci;
 	bool resume;       /* --resume */
+	bool learn;        /* --learn [VARIANT] */
+	const bc_variant *learn_variant; /* NULL: all */
 };
 
 /* The one piece of global state: which signal asked us to leave. */
@@ -92,6 +95,10 @@ static const char usage_text[] =
     "      --resume         go on with the unfinished game saved in\n"
     "                       $XDG_STATE_HOME/bigchess/autosave.pgn (the\n"
     "                       game is saved after every move)\n"
+    "      --learn[=V]      the lessons: of all variants, or of V (chad,\n"
+    "                       grand or hadean; --learn V works too); the\n"
+    "                       solved ones are kept in\n"
+    "                       $XDG_STATE_HOME/bigchess/lessons-done\n"
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n"
     "\n"
@@ -184,7 +191,7 @@ parse_options(int argc, char **argv, struct options *o)
 		OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE, OPT_LOAD, OPT_GAME,
 		OPT_PRINT, OPT_WHITE, OPT_BLACK, OPT_CLOCK, OPT_ASCII,
 		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI,
-		OPT_RESUME
+		OPT_RESUME, OPT_LEARN
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
@@ -204,6 +211,7 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "bench", no_argument, NULL, OPT_BENCH },
 		{ "uci", no_argument, NULL, OPT_UCI },
 		{ "resume", no_argument, NULL, OPT_RESUME },
+		{ "learn", optional_argument, NULL, OPT_LEARN },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -279,6 +287,16 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_RESUME:
 			o->resume = true;
 			break;
+		case OPT_LEARN:
+			o->learn = true;
+			/* "--learn grand" as well as "--learn=grand". */
+			if (!optarg && optind < argc && argv[optind][0] != '-')
+				optarg = argv[optind++];
+			if (optarg && !(o->learn_variant =
+			    bc_variant_find(optarg)))
+				usage_error("unknown variant '%s' for --learn: "
+				    "use chad, grand or hadean", optarg);
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
@@ -311,6 +329,10 @@ parse_options(int argc, char **argv, struct options *o)
 		    "%s goes with --load", o->print ? "--print" : "--game");
 	if (o->load && o->fen)
 		usage_error("%s", "--load and --fen cannot go together");
+	if (o->learn && (o->load || o->fen || o->resume || o->perft_depth ||
+	    o->bench || o->uci || o->players_given))
+		usage_error("--learn does not go with --load, --fen, --resume, "
+		    "--white, --black, --perft, --bench or --uci");
 	if (o->resume && (o->load || o->fen || o->variant_given ||
 	    o->perft_depth || o->bench || o->uci))
 		usage_error("--resume does not go with --load, --fen, "
@@ -418,6 +440,7 @@ run_game(struct options *o)
 
 	struct computer computer;
 	struct resume resume;
+	struct learn_store learn;
 	int failed;
 
 	if (o->fen && bc_position_from_fen(&pos, o->variant, o->fen, &ferr) !=
@@ -437,16 +460,31 @@ run_game(struct options *o)
 	o->ui.fen = o->fen;
 	o->ui.signal_flag = &caught_signal;
 	o->ui.manual = manual_seam(); /* the rules key (R) */
+	if (o->learn) {
+		o->ui.learn = true;
+		o->ui.learn_one = o->learn_variant || o->variant_given;
+		if (o->learn_variant)
+			o->ui.variant = bc_variant_id_of(o->learn_variant);
+	}
+	if (learn_init(&learn, NULL) != 0) {
+		fputs("bigchess: out of memory\n", stderr);
+		return 1;
+	}
+	o->ui.lessons = &learn.seam;
 	if (resume_prepare(&resume, &o->ui, o->load ? RESUME_LOAD
-	        : o->resume ? RESUME_NOW : o->ui.skip_setup ? RESUME_NONE
+	        : o->resume ? RESUME_NOW : o->learn ? RESUME_NONE
+	        : o->ui.skip_setup ? RESUME_NONE
 	        : RESUME_OFFER, o->load, o->game_number,
 	        o->variant_given ? o->variant : NULL, &o->level,
-	        o->players_given != 0) != 0)
+	        o->players_given != 0) != 0) {
+		learn_free(&learn);
 		return 1;
+	}
 	if (computer_init(&computer,
 	        o->level ? o->level : ENGINE_LEVEL_DEFAULT) != 0) {
 		fputs("bigchess: out of memory\n", stderr);
 		resume_free(&resume);
+		learn_free(&learn);
 		return 1;
 	}
 	o->ui.engine = &computer.seam;
@@ -455,6 +493,7 @@ run_game(struct options *o)
 	failed = ui_run(&o->ui, err, sizeof err) != 0;
 	computer_free(&computer);
 	resume_free(&resume);
+	learn_free(&learn);
 	if (failed) {
 		fprintf(stderr, "bigchess: %s\n", err);
 		return 1;

@@ -566,3 +566,19 @@ savegame_store_init(struct savegame_store *st, const char *dir, int level)
 	st->seam.ctx = st;
 	st->seam.save = store_save;
 }
+
+int
+savegame_write_file(const char *dir, const char *name, const char *text,
+    size_t len, char *err, size_t errsize)
+{
+	char path[SAVEGAME_PATH_MAX];
+
+	if (snprintf(path, sizeof path, "%s/%s", dir, name) >=
+	    (int)sizeof path) {
+		fail(err, errsize, "the state folder's path is too long");
+		return -1;
+	}
+	if (make_dir(dir, err, errsize) != 0)
+		return -1;
+	return write_atomic(dir, path, text, len, false, err, errsize);
+}

@@ -86,6 +86,14 @@ int savegame_write(const char *dir, const struct ui_saved *s, int level,
  * or -1 with `err`. */
 int savegame_archive(const char *dir, char *err, size_t errsize);
 
+/*
+ * Writes `len` bytes of `text` as the file `name` in folder `dir` (made,
+ * mode 0700, if missing), atomically like every save.  Returns 0, or -1
+ * with a one-line reason in `err`; on failure the old file stays.
+ */
+int savegame_write_file(const char *dir, const char *name, const char *text,
+    size_t len, char *err, size_t errsize);
+
 /* Sets up `st` to save into `dir` at `level` through st->seam. */
 void savegame_store_init(struct savegame_store *st, const char *dir,
     int level);

@@ -32,6 +32,8 @@ static const struct {
 	{ "review", review_suite },
 	{ "lessons", lessons_suite },
 	{ "inhelp", inhelp_suite },
+	{ "learn", learn_suite },
+	{ "lesson_play", lesson_play_suite },
 };
 
 static int

@@ -67,5 +67,7 @@ Suite *resume_suite(void);
 Suite *review_suite(void);
 Suite *lessons_suite(void);
 Suite *inhelp_suite(void);
+Suite *learn_suite(void);
+Suite *lesson_play_suite(void);
 
 #endif

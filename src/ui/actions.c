@@ -417,6 +417,8 @@ actions_click(struct ui *ui, int y, int x)
 {
 	int file, rank, ply;
 
+	if (ui_top(ui) == &screen_lesson)
+		return lesson_click(ui, y, x);
 	if (ui_top(ui) == &screen_game &&
 	    (ply = panel_ply_at(ui, y, x)) >= 0)
 		return review_show(ui, ply);

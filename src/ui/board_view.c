@@ -48,25 +48,41 @@ struct cell {
 	bool dest;
 };
 
+/* The piece-info key (piece_info.c) marks the game's board only, not a
+ * lesson's. */
+static bool
+info_on(const struct ui *ui, const struct play *p)
+{
+	return p == &ui->play && ui->info.on;
+}
+
+/* The piece drawn on `sq`: piece info may show one piece alone. */
+static bc_piece
+shown(const struct ui *ui, const struct play *p, bc_square sq)
+{
+	return p == &ui->play ? piece_info_shown(ui, sq)
+	    : play_view(p)->board[sq];
+}
+
 /* Which highlight and marker square `sq` gets; the first that applies. */
 static struct cell
-cell_state(const struct ui *ui, bc_square sq)
+cell_state(const struct ui *ui, const struct play *p, bc_square sq)
 {
-	const struct play *p = &ui->play;
 	const struct glyphs *g = ui->glyphs;
 	const bc_position *pos = play_view(p);
-	bool alone = ui->info.on && ui->info.pattern; /* piece_info.c */
+	bool alone = info_on(ui, p) && ui->info.pattern;
 	bc_move last = alone ? BC_MOVE_NONE : play_view_last_move(p);
 	bool check = !alone && sq == pos->king[pos->side] &&
 	    bc_position_in_check(pos);
 	struct cell c = { ROLE_TEXT, NULL, false };
 
-	c.dest = play_is_destination(p, sq) || piece_info_marks(ui, sq);
+	c.dest = play_is_destination(p, sq) ||
+	    (info_on(ui, p) && piece_info_marks(ui, sq));
 	if (sq == BC_SQUARE(p->cursor_file, p->cursor_rank)) {
 		c.highlight = ROLE_CURSOR;
 		c.mark = &g->cursor;
 	} else if (sq == p->selected ||
-	    (ui->info.on && sq == ui->info.sq)) {
+	    (info_on(ui, p) && sq == ui->info.sq)) {
 		c.highlight = ROLE_SELECTED;
 		c.mark = &g->selected;
 	} else if (check) {
@@ -74,9 +90,10 @@ cell_state(const struct ui *ui, bc_square sq)
 		c.mark = &g->check;
 	} else if (c.dest) {
 		c.highlight = ROLE_DEST;
-		if (piece_info_shown(ui, sq) != BC_EMPTY)
+		if (shown(ui, p, sq) != BC_EMPTY)
 			c.mark = &g->capture;
-	} else if (!p->reviewing && assist_is_hint(ui, sq)) {
+	} else if (p == &ui->play && !p->reviewing &&
+	    assist_is_hint(ui, sq)) {
 		c.highlight = ROLE_SUGGESTED;
 		c.mark = &g->suggested;
 	} else if (last && (sq == BC_MOVE_FROM(last) ||
@@ -100,14 +117,13 @@ merge(const struct ui *ui, struct term_style base, enum role highlight)
 }
 
 static void
-draw_square(const struct ui *ui, int file, int rank)
+draw_square(const struct ui *ui, const struct play *p,
+    const struct layout *l, int file, int rank)
 {
-	const struct layout *l = &ui->layout;
-	const struct play *p = &ui->play;
 	bc_square sq = BC_SQUARE(file, rank);
-	bc_piece piece = piece_info_shown(ui, sq);
+	bc_piece piece = shown(ui, p, sq);
 	const char *empty;
-	struct cell c = cell_state(ui, sq);
+	struct cell c = cell_state(ui, p, sq);
 	struct term_style bg = merge(ui, ui_style(ui, square_role(p->variant,
 	    file, rank, &empty, ui->glyphs)), c.highlight);
 	struct term_style fg = bg;
@@ -147,8 +163,15 @@ draw_square(const struct ui *ui, int file, int rank)
 void
 board_view_draw(const struct ui *ui)
 {
-	const struct layout *l = &ui->layout;
-	int bottom = play_bottom(&ui->play);
+	board_view_draw_play(ui, &ui->play, &ui->layout);
+}
+
+/* Draws the board of `p` (the game's, or a lesson's) as `l` lays it out. */
+void
+board_view_draw_play(const struct ui *ui, const struct play *p,
+    const struct layout *l)
+{
+	int bottom = play_bottom(p);
 	struct term_style coord = ui_style(ui, ROLE_COORD);
 	char label[16];
 
@@ -163,7 +186,7 @@ board_view_draw(const struct ui *ui)
 		snprintf(label, sizeof label, "%2d", r + 1);
 		term_put(y + l->cell_h / 2, 0, coord, label, 2);
 		for (int f = 0; f < l->files; f++)
-			draw_square(ui, f, r);
+			draw_square(ui, p, l, f, r);
 	}
 	for (int f = 0; f < l->files; f++) {
 		int y, x;

@@ -157,6 +157,8 @@ choose(struct ui *ui, int i)
 	ui_pop(ui);
 	switch (it.action) {
 	case ACT_MOVE:
+		if (ui_top(ui) == &screen_lesson)
+			return lesson_move(ui, it.move);
 		return actions_push(ui, it.move);
 	case ACT_NO:
 		return UI_DRAW;

@@ -117,6 +117,9 @@ newgame_draw(const struct ui *ui)
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
 		    "The computer opponent is not built yet: two players.",
 		    FORM_W - 5);
+	if (ui->opts->lessons)
+		term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
+		    "L: Learn - lessons on the rules and pieces", FORM_W - 5);
 	term_put(y + FORM_H - 2, x + 3, st, "Enter: start  Up/Down: line  "
 	    "Left/Right: change  Esc: back", FORM_W - 5);
 	if (ui->message[0])
@@ -246,6 +249,9 @@ newgame_key(struct ui *ui, int key)
 		break;
 	case '?':
 		ui_push(ui, &screen_help);
+		break;
+	case 'L':
+		lessons_open(ui, f->setup.variant, false);
 		break;
 	default:
 		if (key >= '0' && key <= '9')

@@ -122,6 +122,8 @@ prompt_key(struct ui *ui, int key)
 		while (e > s && isspace((unsigned char)e[-1]))
 			*--e = '\0';
 		ui_pop(ui);
+		if (ui_top(ui) == &screen_lesson)
+			return lesson_prompt(ui, s);
 		return submit(ui, s);
 	case TK_BACKSPACE:
 		if (p->len == 0) {

@@ -192,6 +192,11 @@ start(struct ui *ui)
 		ui_push(ui, &screen_records);
 		return 0;
 	}
+	if (o->learn && o->lessons) {
+		lessons_open(ui, o->variant, o->learn_one);
+		if (ui->depth)
+			return 0;
+	}
 	if (o->resume && !o->resume_ask && autosave_resume(ui) &&
 	    ui->playing)
 		return 0;
@@ -285,6 +290,7 @@ ui_run(const struct ui_options *opts, char *err, size_t errsize)
 	assist_cancel(ui);
 	ui->now = now_ms();
 	autosave_final(ui);
+	lesson_close(ui);
 	if (ui->playing)
 		play_free(&ui->play);
 	free(ui);

@@ -126,6 +126,27 @@ struct ui_manual {
 	int (*show)(void *ctx, const char *page);
 };
 
+/*
+ * The seam for the lessons (issue #8): the app parses the embedded lesson
+ * files and keeps which are solved on disk; the UI shows them and plays
+ * them.  `lesson`, `name` and `done` have `count` entries in menu order
+ * (variant, then file name); `done` belongs to the app and changes only
+ * through `solve`, which marks lesson i solved and saves that.  `solve`
+ * returns 0, or -1 with a one-line reason in `err` (the lesson still
+ * counts as solved until the program ends).
+ */
+struct lesson;
+
+struct ui_lessons {
+	void *ctx;
+	int count;
+	const struct lesson *lesson;
+	const char *const *name;   /* "grand/01-chancellor" */
+	const bool *done;
+	int (*solve)(void *ctx, int i, char *err, size_t errsize);
+	const char *warning;       /* NULL, or why progress is not kept */
+};
+
 struct ui_options {
 	bool skip_setup;           /* start the game at once */
 	bc_variant_id variant;
@@ -148,6 +169,10 @@ struct ui_options {
 	const char *message;            /* for the status line at start */
 	/* Several games to pick from first (--load FILE), or NULL. */
 	const struct ui_records *records;
+	/* The lessons (NULL: none); `learn` opens them at once, of
+	 * `variant` only if `learn_one`. */
+	const struct ui_lessons *lessons;
+	bool learn, learn_one;
 	/* Set by the app's signal handler: leave at once. */
 	volatile sig_atomic_t *signal_flag;
 };

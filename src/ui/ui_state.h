@@ -47,6 +47,9 @@ extern const struct screen screen_prompt;
 extern const struct screen screen_small;
 extern const struct screen screen_records;
 extern const struct screen screen_rules;
+extern const struct screen screen_lessons;     /* the lesson list */
+extern const struct screen screen_lesson;      /* one lesson */
+extern const struct screen screen_lesson_help;
 
 enum { DIALOG_ITEMS_MAX = 16, DIALOG_TEXT = 72, DIALOG_WRAP = 60,
 	UI_DEPTH = 8 };
@@ -150,6 +153,25 @@ struct piece_info {
 	bool reach[BC_CELLS];
 };
 
+enum { LEARN_NOTE_MAX = 512 };
+
+/* The lessons' screens (screen_lessons.c, screen_lesson.c). */
+struct learn {
+	bool one;                  /* only the lessons of `variant` */
+	bc_variant_id variant;     /* the list shown */
+	int sel;                   /* the lesson chosen in the list */
+	int cur;                   /* the lesson on screen */
+	bool active;               /* `play` holds its board */
+	struct play play;
+	struct layout layout;
+	int hints;                 /* hints shown so far */
+	bool solved;
+	int text_top;              /* explanation lines scrolled away */
+	char note[LEARN_NOTE_MAX]; /* a wrong move's reason, a hint, ... */
+	enum role note_role;
+	int help_top;
+};
+
 struct ui {
 	const struct ui_options *opts;
 	const struct theme *theme;
@@ -179,6 +201,7 @@ struct ui {
 	bool save_failing;          /* the last save failed, was reported */
 	struct rules_view rules;    /* the built-in rules text */
 	struct piece_info info;     /* the piece-info key */
+	struct learn learn;
 };
 
 /* The screen stack (ui.c). */
@@ -230,8 +253,18 @@ void autosave_final(struct ui *ui);
 int autosave_resume(struct ui *ui);
 int autosave_start(struct ui *ui, const struct ui_saved *r, bool live);
 
+/* The lessons: open the list; a move or typed line for the lesson on
+ * screen (screen_lesson.c). */
+void lessons_open(struct ui *ui, bc_variant_id variant, bool one);
+int lesson_move(struct ui *ui, bc_move m);
+int lesson_prompt(struct ui *ui, const char *line);
+int lesson_click(struct ui *ui, int y, int x);
+void lesson_close(struct ui *ui);
+
 /* Drawing parts of the game screen. */
 void board_view_draw(const struct ui *ui);
+void board_view_draw_play(const struct ui *ui, const struct play *p,
+    const struct layout *l);
 void panel_draw(const struct ui *ui);
 int panel_list_rows(const struct ui *ui, int *total);
 int panel_ply_at(const struct ui *ui, int y, int x);

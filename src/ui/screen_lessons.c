@@ -1,0 +1,312 @@
+/*
+ * screen_lessons.c - the lesson list: the lessons of one variant at a
+ * time, each marked when solved, and the lesson help screen.  The lessons
+ * come from the app through opts->lessons; nothing here reads a file.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lesson.h"
+#include "lesson_keys.h"
+#include "terminal.h"
+#include "ui_state.h"
+
+static const bc_variant_id variant_order[] = { BC_VARIANT_CHAD,
+	BC_VARIANT_GRAND, BC_VARIANT_HADEAN };
+
+enum { VARIANTS = 3, LIST_TOP = 4, LIST_MIN_COLS = 60, LIST_MIN_ROWS = 10 };
+
+static const struct ui_lessons *
+lessons(const struct ui *ui)
+{
+	return ui->opts->lessons;
+}
+
+static bc_variant_id
+variant_of(const struct ui *ui, int i)
+{
+	const bc_variant *v = bc_variant_find(lessons(ui)->lesson[i].variant);
+
+	return v ? bc_variant_id_of(v) : BC_VARIANT_GRAND;
+}
+
+/* The lessons of `variant`: the first index; *count of them. */
+static int
+range(const struct ui *ui, bc_variant_id variant, int *count)
+{
+	int first = -1;
+
+	*count = 0;
+	for (int i = 0; lessons(ui) && i < lessons(ui)->count; i++) {
+		if (variant_of(ui, i) != variant)
+			continue;
+		if (first < 0)
+			first = i;
+		(*count)++;
+	}
+	return first < 0 ? 0 : first;
+}
+
+void
+lessons_open(struct ui *ui, bc_variant_id variant, bool one)
+{
+	struct learn *l = &ui->learn;
+	int n;
+
+	if (!lessons(ui) || lessons(ui)->count == 0) {
+		ui_error(ui, "There are no lessons in this build.");
+		return;
+	}
+	l->one = one;
+	l->variant = variant;
+	l->sel = range(ui, variant, &n);
+	ui_push(ui, &screen_lessons);
+	if (lessons(ui)->warning)
+		ui_error(ui, "%s", lessons(ui)->warning);
+}
+
+static void
+list_draw(const struct ui *ui)
+{
+	const struct learn *l = &ui->learn;
+	const struct ui_lessons *ls = lessons(ui);
+	struct term_style st = ui_style(ui, ROLE_TEXT);
+	int n, first = range(ui, l->variant, &n), done = 0, x = 2;
+	int rows = ui->rows - 2 - LIST_TOP, top = 0;
+	char line[128];
+
+	snprintf(line, sizeof line, "bigchess %s lessons", ui->glyphs->dash);
+	term_put(0, 1, ui_style(ui, ROLE_TITLE), line, ui->cols - 2);
+	for (int v = 0; v < VARIANTS; v++) {
+		bool here = variant_order[v] == l->variant;
+
+		if (l->one && !here)
+			continue;
+		snprintf(line, sizeof line, " %s ",
+		    bc_variant_name(bc_variant_get(variant_order[v])));
+		x += term_put(1, x, ui_style(ui, here ? ROLE_DIALOG_SEL
+		    : ROLE_TEXT), line, ui->cols - x) + 2;
+	}
+	for (int i = first; i < first + n; i++)
+		done += ls->done[i];
+	snprintf(line, sizeof line, "%d of %d solved%s", done, n,
+	    l->one ? "" : "   (Left/Right: another variant)");
+	term_put(2, 2, ui_style(ui, ROLE_HEADING), line, ui->cols - 3);
+	if (l->sel - first >= rows)
+		top = l->sel - first - rows + 1;
+	for (int r = 0; r < rows && top + r < n; r++) {
+		int i = first + top + r;
+		struct term_style s = i == l->sel ? ui_style(ui,
+		    ROLE_DIALOG_SEL) : st;
+
+		snprintf(line, sizeof line, " %s %2d  %s ", ls->done[i] ? "[x]"
+		    : "[ ]", top + r + 1, ls->lesson[i].title);
+		term_put(LIST_TOP + r, 2, s, line, ui->cols - 3);
+	}
+	if (ui->message[0])
+		term_put(ui->rows - 2, 0, ui_style(ui, ui->message_is_error ?
+		    ROLE_ERROR : ROLE_STATUS), ui->message, ui->cols);
+	term_fill(ui->rows - 1, 0, ui->cols, ui_style(ui, ROLE_HINT));
+	term_put(ui->rows - 1, 0, ui_style(ui, ROLE_HINT),
+	    lesson_keys_hint(LESSON_KEYS_LIST), ui->cols);
+}
+
+static void
+switch_variant(struct ui *ui, int dir)
+{
+	struct learn *l = &ui->learn;
+	int v = 0, n;
+
+	if (l->one) {
+		ui_say(ui, "Only the %s lessons were asked for.",
+		    bc_variant_name(bc_variant_get(l->variant)));
+		return;
+	}
+	while (variant_order[v] != l->variant)
+		v++;
+	l->variant = variant_order[(v + VARIANTS + dir) % VARIANTS];
+	l->sel = range(ui, l->variant, &n);
+}
+
+static int
+list_key(struct ui *ui, int key)
+{
+	struct learn *l = &ui->learn;
+	int n, first = range(ui, l->variant, &n);
+
+	switch (lesson_keys_lookup(LESSON_KEYS_LIST, key)) {
+	case LC_LIST_UP:
+		if (l->sel > first)
+			l->sel--;
+		return UI_DRAW;
+	case LC_LIST_DOWN:
+		if (l->sel < first + n - 1)
+			l->sel++;
+		return UI_DRAW;
+	case LC_VARIANT_PREV:
+		switch_variant(ui, -1);
+		return UI_DRAW;
+	case LC_VARIANT_NEXT:
+		switch_variant(ui, 1);
+		return UI_DRAW;
+	case LC_OPEN:
+		if (n > 0) {
+			l->cur = l->sel;
+			ui_push(ui, &screen_lesson);
+		}
+		return UI_DRAW;
+	case LC_BACK:
+		if (ui->depth == 1)
+			return UI_QUIT;
+		ui_pop(ui);
+		return UI_DRAW;
+	case LC_HELP:
+		ui_push(ui, &screen_lesson_help);
+		return UI_DRAW;
+	default:
+		ui_error(ui, "That key does nothing here: ? shows every key.");
+		return UI_DRAW | UI_BEEP;
+	}
+}
+
+static void
+list_resize(struct ui *ui)
+{
+	if (ui->need_rows < LIST_MIN_ROWS)
+		ui->need_rows = LIST_MIN_ROWS;
+	if (ui->need_cols < LIST_MIN_COLS)
+		ui->need_cols = LIST_MIN_COLS;
+}
+
+const struct screen screen_lessons = {
+	.name = "lessons",
+	.draw = list_draw,
+	.key = list_key,
+	.resize = list_resize,
+};
+
+/*
+ * The lesson help: the list's keys, the lesson's keys, and the board keys
+ * of the game's table that work in a lesson.
+ */
+static const enum command board_cmds[] = { CMD_UP, CMD_DOWN, CMD_LEFT,
+	CMD_RIGHT, CMD_SELECT, CMD_PROMPT, CMD_FLIP };
+
+enum { BOARD_CMDS = sizeof board_cmds / sizeof board_cmds[0] };
+
+static const char *
+command_help(enum command cmd)
+{
+	const struct command_info *c;
+
+	for (int j = 0; (c = commands_get(j)); j++)
+		if (c->id == cmd)
+			return c->help;
+	return "";
+}
+
+static bool
+help_line(int i, char *key, size_t ksize, const char **text, bool *heading)
+{
+	static const char *const head[] = { "In the lesson list",
+		"In a lesson", "On the lesson's board (as in a game)" };
+	int n = 0;
+
+	*heading = false;
+	key[0] = '\0';
+	for (int part = 0; part < 3; part++) {
+		if (i == n++) {
+			*text = head[part];
+			*heading = true;
+			return true;
+		}
+		if (part < 2) {
+			int count = 0;
+
+			while (lesson_keys_help(part == 0 ? LESSON_KEYS_LIST :
+			    LESSON_KEYS_LESSON, count, key, ksize, text))
+				count++;
+			if (i < n + count)
+				return lesson_keys_help(part == 0 ?
+				    LESSON_KEYS_LIST : LESSON_KEYS_LESSON, i - n,
+				    key, ksize, text);
+			n += count;
+		} else {
+			if (i < n + BOARD_CMDS) {
+				keys_names(board_cmds[i - n], 4, key, ksize);
+				*text = command_help(board_cmds[i - n]);
+				return true;
+			}
+			n += BOARD_CMDS;
+		}
+		if (i == n++) {
+			*text = "";
+			return true;
+		}
+	}
+	return false;
+}
+
+static void
+lesson_help_draw(const struct ui *ui)
+{
+	int rows = ui->rows - 3;
+	char key[64], title[96];
+	const char *text;
+	bool heading;
+
+	snprintf(title, sizeof title, "bigchess %s lesson keys",
+	    ui->glyphs->dash);
+	term_put(0, 1, ui_style(ui, ROLE_TITLE), title, ui->cols - 2);
+	for (int i = 0; i < rows; i++) {
+		if (!help_line(ui->learn.help_top + i, key, sizeof key, &text,
+		    &heading))
+			break;
+		if (heading) {
+			term_put(i + 1, 1, ui_style(ui, ROLE_HEADING), text,
+			    ui->cols - 2);
+			continue;
+		}
+		term_put(i + 1, 2, ui_style(ui, ROLE_TITLE), key, 21);
+		term_put(i + 1, 24, ui_style(ui, ROLE_TEXT), text, ui->cols - 24);
+	}
+	term_fill(ui->rows - 1, 0, ui->cols, ui_style(ui, ROLE_HINT));
+	term_put(ui->rows - 1, 0, ui_style(ui, ROLE_HINT),
+	    "Up/Down scroll   any other key closes the help", ui->cols);
+}
+
+static int
+lesson_help_key(struct ui *ui, int key)
+{
+	char k[64];
+	const char *t;
+	bool h;
+	int total = 0;
+
+	while (help_line(total, k, sizeof k, &t, &h))
+		total++;
+	if (key == TK_DOWN || key == 'j') {
+		if (ui->learn.help_top < total - (ui->rows - 3))
+			ui->learn.help_top++;
+	} else if (key == TK_UP || key == 'k') {
+		if (ui->learn.help_top > 0)
+			ui->learn.help_top--;
+	} else {
+		ui_pop(ui);
+	}
+	return UI_DRAW;
+}
+
+static void
+lesson_help_enter(struct ui *ui)
+{
+	ui->learn.help_top = 0;
+}
+
+const struct screen screen_lesson_help = {
+	.name = "lesson help",
+	.enter = lesson_help_enter,
+	.draw = lesson_help_draw,
+	.key = lesson_help_key,
+	.resize = list_resize,
+};
