@@ -74,7 +74,7 @@ TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
 # without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
-FUZZ_TARGETS = fen move pgn uci
+FUZZ_TARGETS = fen move pgn uci lesson savegame
 FUZZ_REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
 
 all: $(BIN) $(LIB)
@@ -123,7 +123,8 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
 $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
-    $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o $(ENGINE_OBJ) $(LIB)
+    $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o \
+    $(BUILD)/src/lessons.o $(BUILD)/src/savegame.o $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
 
 # The public header must stand alone under the strictest settings.
