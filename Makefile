@@ -6,6 +6,8 @@
 #                   AddressSanitizer + UndefinedBehaviorSanitizer, and
 #                   lint the man pages
 #   make man-lint   lint the man pages (groff and mandoc, 80 columns)
+#   make lint       static analysis (cppcheck, clang-tidy) and man-lint
+#   make valgrind   memcheck over the tests and a scripted game
 #   make bench      perft benchmarks with nodes per second
 #   make fuzz       libFuzzer on each harness in tests/fuzz/ for
 #                   FUZZ_SECONDS (60) each; needs clang
@@ -70,7 +72,7 @@ LESSON_OBJ = $(BUILD)/gen/lessons_data.o
 TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
-	fuzz FORCE
+	fuzz FORCE lint valgrind
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
 # without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
@@ -153,6 +155,18 @@ check:
 
 man-lint:
 	@sh tools/man-lint man/*.6
+
+# Static analysis of src/ and tests/: tools/lint runs cppcheck and
+# clang-tidy (the checks, and why some are left out: .clang-tidy).
+lint: man-lint
+	@sh tools/lint
+
+# valgrind memcheck (tools/valgrind says what it runs) in a build without
+# sanitizers.
+valgrind:
+	$(MAKE) BUILD=build/valgrind CFLAGS="-O1 -g" build/valgrind/bigchess \
+	    build/valgrind/check_bigchess
+	@sh tools/valgrind build/valgrind
 
 # tools/arena: engine matches in-process (a benchmark, see its header).
 arena: $(BUILD)/arena
