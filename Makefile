@@ -6,6 +6,8 @@
 #                   AddressSanitizer + UndefinedBehaviorSanitizer, and
 #                   lint the man pages
 #   make man-lint   lint the man pages (groff and mandoc, 80 columns)
+#   make lint       static analysis (cppcheck, clang-tidy) and man-lint
+#   make valgrind   memcheck over the tests and a scripted game
 #   make bench      perft benchmarks with nodes per second
 #   make fuzz       libFuzzer on each harness in tests/fuzz/ for
 #                   FUZZ_SECONDS (60) each; needs clang
@@ -79,11 +81,11 @@ TEST_APP_OBJ += $(BUILD)/src/learn.o $(BUILD)/src/ui/lesson_play.o \
 	$(BUILD)/src/ui/wrap.o
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
-	fuzz FORCE
+	fuzz FORCE lint valgrind
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
 # without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
-FUZZ_TARGETS = fen move pgn uci
+FUZZ_TARGETS = fen move pgn uci lesson savegame
 FUZZ_REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
 
 all: $(BIN) $(LIB)
@@ -144,7 +146,8 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
 $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
-    $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o $(ENGINE_OBJ) $(LIB)
+    $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o \
+    $(BUILD)/src/lessons.o $(BUILD)/src/savegame.o $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
 
 # The public header must stand alone under the strictest settings.
@@ -173,6 +176,18 @@ check:
 
 man-lint:
 	@sh tools/man-lint man/*.6
+
+# Static analysis of src/ and tests/: tools/lint runs cppcheck and
+# clang-tidy (the checks, and why some are left out: .clang-tidy).
+lint: man-lint
+	@sh tools/lint
+
+# valgrind memcheck (tools/valgrind says what it runs) in a build without
+# sanitizers.
+valgrind:
+	$(MAKE) BUILD=build/valgrind CFLAGS="-O1 -g" build/valgrind/bigchess \
+	    build/valgrind/check_bigchess
+	@sh tools/valgrind build/valgrind
 
 # tools/arena: engine matches in-process (a benchmark, see its header).
 arena: $(BUILD)/arena

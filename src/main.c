@@ -491,6 +491,7 @@ run_game(struct options *o)
 	o->ui.level = o->level ? o->level : ENGINE_LEVEL_DEFAULT;
 	catch_signals();
 	failed = ui_run(&o->ui, err, sizeof err) != 0;
+	o->ui.engine = NULL; /* `computer` dies with this frame */
 	computer_free(&computer);
 	resume_free(&resume);
 	learn_free(&learn);

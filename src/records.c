@@ -30,7 +30,7 @@ read_file(const char *path, size_t *len)
 		if (*len + 65536 + 1 > cap) {
 			char *grown;
 
-			cap = cap ? cap * 2 : 65536 * 2;
+			cap = cap ? cap * 2 : (size_t)65536 * 2;
 			if (cap > PGN_FILE_MAX + 65536 + 1 ||
 			    !(grown = realloc(data, cap))) {
 				fprintf(stderr,

@@ -484,6 +484,8 @@ write_history(const char *dir, const char *text, const char *from,
 			rc = write_atomic(folder, path, text, strlen(text),
 			    true, err, errsize);
 		} else {
+			/* Callers give `text` or `from`. */
+			/* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
 			rc = link(from, path);
 			if (rc != 0)
 				fail(err, errsize, "cannot write %s: %s", path,

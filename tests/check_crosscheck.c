@@ -183,6 +183,8 @@ engine_spawn(struct engine *e, const char *path)
 		char *argv[2];
 		static const char failed[] = "exec of fairy-stockfish failed\n";
 
+		/* execv does not write its arguments. */
+		/* NOLINTNEXTLINE(performance-no-int-to-ptr) */
 		argv[0] = (char *)(uintptr_t)path;
 		argv[1] = NULL;
 		dup2(in[0], STDIN_FILENO);
@@ -876,6 +878,8 @@ pick_move(const bc_position *pos, const bc_move_list *list, int style,
 			weight[i] *= (uint64_t)styles[style].promote;
 		sum += weight[i];
 	}
+	if (sum == 0)
+		return 0; /* no legal move */
 	x = rng_next(rng) % sum;
 	for (int i = 0; i < list->count; i++) {
 		if (x < weight[i])

@@ -335,6 +335,9 @@ static const struct read_bad bad_reads[] = {
 	{ "grand", GRAND_START, "   ", BC_ESYNTAX, "spaces only" },
 	{ "grand", GRAND_START, "\t\n", BC_ESYNTAX, "whitespace only" },
 	{ "grand", GRAND_START, "hello", BC_ESYNTAX, "garbage" },
+	/* A from-rank too long for an int once read as R1a3 (2^32 + 1). */
+	{ "grand", G_ROOKS_RANK, "R4294967297a3", BC_ESYNTAX, "rank 2^32+1" },
+	{ "grand", G_ROOKS_RANK, "R99999999999a3", BC_ESYNTAX, "11 digits" },
 	{ "grand", GRAND_START, "!!", BC_ESYNTAX, "annotation only" },
 	{ "grand", GRAND_START, "e", BC_ESYNTAX, "a file alone" },
 	{ "grand", GRAND_START, "N", BC_ESYNTAX, "a piece letter alone" },

@@ -2,6 +2,8 @@
  * pty_harness.c - a program in a pseudo-terminal, its screen in libvterm.
  */
 /* nftw(3) is an XSI function. */
+/* A feature-test macro is the application's to define. */
+/* NOLINTNEXTLINE(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #define _XOPEN_SOURCE 700
 
 #include <errno.h>
@@ -104,8 +106,10 @@ pty_spawn(struct pty *p, int rows, int cols, const char *const argv[],
 		char *av[64];
 		size_t n = 0;
 
-		while (argv[n] && n < 63)
+		while (n < 63 && argv[n])
 			n++;
+		if (n == 0)
+			_exit(127);
 		/* execv's prototype predates const; copy the pointers. */
 		memcpy(av, argv, n * sizeof av[0]);
 		av[n] = NULL;

@@ -66,7 +66,7 @@ init_pst(struct eval_tables *t)
 			for (int cell = 0; cell < BC_CELLS; cell++) {
 				int rel = t->rel_rank[c][cell];
 				int f = BC_FILE(cell), r = BC_RANK(cell);
-				int centre, mg = 0, eg = 0;
+				int centre, weight, mg = 0, eg = 0;
 				const struct eval_piece *ep = NULL;
 
 				if (!rel)
@@ -75,18 +75,20 @@ init_pst(struct eval_tables *t)
 					if (bc_variant_piece_type(t->variant,
 					        p->pieces[i].letter) == type)
 						ep = &p->pieces[i];
+				/* A piece missing from the table counts 0. */
+				weight = ep ? ep->center : 0;
 				centre = centrality(t->files, t->ranks, f, r);
 				if (t->flags[type] & EVAL_KING) {
 					mg = rel > 2 ? -p->king_rank_mg * (rel - 2) : 0;
 					eg = p->king_center_eg * centre;
 				} else if (t->flags[type] & EVAL_PAWN) {
 					/* Central pawns early, advanced ones late. */
-					mg = ep->center * centrality(t->files, t->files,
+					mg = weight * centrality(t->files, t->files,
 					    f, t->files / 2);
 					eg = rel > 2 ? p->advance_eg * (rel - 2) : 0;
 				} else {
-					mg = ep->center * centre;
-					eg = ep->center * centre / 2;
+					mg = weight * centre;
+					eg = weight * centre / 2;
 				}
 				t->pst_mg[c][type][cell] = (int16_t)mg;
 				t->pst_eg[c][type][cell] = (int16_t)eg;

@@ -100,9 +100,8 @@ count_node(struct search *s)
 	if (s->limits.nodes && s->nodes >= s->limits.nodes)
 		s->stopped = true;
 	if (s->nodes % CHECK_EVERY == 0) {
-		if (atomic_load_explicit(s->stop, memory_order_relaxed))
-			s->stopped = true;
-		else if (s->limits.hard_ms && elapsed_ms(s) >= s->limits.hard_ms)
+		if (atomic_load_explicit(s->stop, memory_order_relaxed) ||
+		    (s->limits.hard_ms && elapsed_ms(s) >= s->limits.hard_ms))
 			s->stopped = true;
 	}
 	return s->stopped;

@@ -175,7 +175,7 @@ scan_square(const bc_variant *v, const char *s, int *sq)
 
 	if (file < 0 || file >= v->def->files || !isdigit((unsigned char)s[1]))
 		return 0;
-	while (isdigit((unsigned char)s[len]) && len < 3)
+	while (len < 3 && isdigit((unsigned char)s[len]))
 		rank = rank * 10 + (s[len++] - '0');
 	if (isdigit((unsigned char)s[len]) || rank < 1 || rank > v->def->ranks)
 		return 0;
@@ -221,7 +221,7 @@ static int
 scan_move(const bc_variant *v, const char *text, size_t len, struct pattern *p,
     bc_error *err)
 {
-	char s[BC_MOVE_TEXT_MAX + 8];
+	char s[BC_MOVE_TEXT_MAX + 8] = "";
 	size_t n = 0;
 	int sq, k, end;
 
@@ -291,15 +291,21 @@ scan_move(const bc_variant *v, const char *text, size_t len, struct pattern *p,
 			p->to = sq;
 			for (int i = k; i < start; i++) {
 				if (isdigit((unsigned char)s[i])) {
-					int rank = atoi(s + i);
+					int rank = s[i] - '0';
 
+					/* No atoi: a long run of digits must
+					 * not overflow. */
+					while (i + 1 < start &&
+					    isdigit((unsigned char)s[i + 1])) {
+						i++;
+						if (rank <= v->def->ranks)
+							rank = rank * 10 +
+							    (s[i] - '0');
+					}
 					if (p->from_rank >= 0 || rank < 1 ||
 					    rank > v->def->ranks)
 						goto bad;
 					p->from_rank = rank - 1;
-					while (i + 1 < start &&
-					    isdigit((unsigned char)s[i + 1]))
-						i++;
 				} else if (s[i] >= 'a' &&
 				    s[i] < 'a' + v->def->files &&
 				    p->from_file < 0) {

@@ -124,9 +124,7 @@ skip_filler(struct scan *sc)
 		}
 		if (isspace(c)) {
 			sc->at++;
-		} else if (c == '%' && at_line_start(sc)) {
-			skip_line(sc);
-		} else if (c == ';') {
+		} else if ((c == '%' && at_line_start(sc)) || c == ';') {
 			skip_line(sc);
 		} else if (c == '{') {
 			const char *end =
@@ -304,7 +302,7 @@ start_game(struct scan *sc, bc_pgn_game *g, const bc_variant *fallback)
 static int
 read_moves(struct scan *sc, bc_pgn_game *g)
 {
-	char token[TOKEN_MAX];
+	char token[TOKEN_MAX] = "";
 	int rc;
 
 	for (;;) {

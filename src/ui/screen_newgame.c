@@ -154,7 +154,7 @@ change(struct ui *ui, int dir)
 	switch (f->sel) {
 	case FIELD_VARIANT:
 		n = 0;
-		while (variant_order[n] != s->variant)
+		while (n < 2 && variant_order[n] != s->variant)
 			n++;
 		s->variant = variant_order[(n + 3 + dir) % 3];
 		break;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -33,8 +34,8 @@ fuzz_string(const uint8_t *data, size_t size)
 	char *s = malloc(size + 1);
 
 	if (s) {
-		for (size_t i = 0; i < size; i++)
-			s[i] = (char)data[i];
+		if (size)
+			memcpy(s, data, size);
 		s[size] = '\0';
 	}
 	return s;

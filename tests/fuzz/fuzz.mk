@@ -13,14 +13,15 @@ FUZZ_CC ?= clang
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 8
-FUZZ_TARGETS ?= fen move pgn uci
+FUZZ_TARGETS ?= fen move pgn uci lesson savegame
 
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c11 -O1 -g -D_POSIX_C_SOURCE=200809L -Iinclude -MMD -MP \
 	-Wall -Wextra $(FUZZ_SAN)
 
-FUZZ_SRC = $(wildcard src/rules/*.c) $(wildcard src/engine/*.c) src/uci.c
+FUZZ_SRC = $(wildcard src/rules/*.c) $(wildcard src/engine/*.c) src/uci.c \
+	src/lessons.c src/savegame.c
 FUZZ_OBJ = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
