@@ -216,30 +216,33 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *arg;
 	int c;
 
 	o->variant = bc_variant_get(BC_VARIANT_GRAND);
 	o->ui.color = true;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":v:hV", longopts, NULL)) != -1) {
+		/* "" for an option without its (optional) argument */
+		arg = optarg ? optarg : "";
 		switch (c) {
 		case 'v':
-			o->variant = bc_variant_find(optarg);
+			o->variant = bc_variant_find(arg);
 			o->variant_given = true;
 			if (!o->variant)
 				usage_error("unknown variant '%s': use chad, grand "
-				            "or hadean", optarg);
+				            "or hadean", arg);
 			o->ui.skip_setup = true;
 			break;
 		case OPT_WHITE:
 		case OPT_BLACK:
 			o->players_given |= 1 << (c == OPT_BLACK);
-			o->ui.computer[c == OPT_BLACK] = parse_player(optarg,
+			o->ui.computer[c == OPT_BLACK] = parse_player(arg,
 			    c == OPT_BLACK ? "--black" : "--white");
 			o->ui.skip_setup = true;
 			break;
 		case OPT_CLOCK:
-			parse_clock(optarg, &o->ui);
+			parse_clock(arg, &o->ui);
 			break;
 		case OPT_ASCII:
 			o->ui.ascii = true;
@@ -251,31 +254,31 @@ parse_options(int argc, char **argv, struct options *o)
 			o->ui.symbols = true;
 			break;
 		case OPT_FEN:
-			o->fen = optarg;
+			o->fen = arg;
 			o->ui.skip_setup = true;
 			break;
 		case OPT_PERFT:
-			o->perft_depth = parse_depth(optarg);
+			o->perft_depth = parse_depth(arg);
 			break;
 		case OPT_DIVIDE:
 			o->divide = 1;
 			break;
 		case OPT_LOAD:
-			o->load = optarg;
+			o->load = arg;
 			break;
 		case OPT_GAME:
 			o->game_number =
-			    parse_number("--game", optarg, 1, 1000000);
+			    parse_number("--game", arg, 1, 1000000);
 			break;
 		case OPT_PRINT:
-			if (strcmp(optarg, "fen") && strcmp(optarg, "pgn"))
+			if (strcmp(arg, "fen") && strcmp(arg, "pgn"))
 				usage_error(
 				    "--print wants fen or pgn, not '%s'",
-				    optarg);
-			o->print = optarg;
+				    arg);
+			o->print = arg;
 			break;
 		case OPT_LEVEL:
-			o->level = parse_number("--level", optarg,
+			o->level = parse_number("--level", arg,
 			    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX);
 			break;
 		case OPT_BENCH:
@@ -290,12 +293,12 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_LEARN:
 			o->learn = true;
 			/* "--learn grand" as well as "--learn=grand". */
-			if (!optarg && optind < argc && argv[optind][0] != '-')
-				optarg = argv[optind++];
-			if (optarg && !(o->learn_variant =
-			    bc_variant_find(optarg)))
+			if (!*arg && optind < argc && argv[optind][0] != '-')
+				arg = argv[optind++];
+			if (*arg && !(o->learn_variant =
+			    bc_variant_find(arg)))
 				usage_error("unknown variant '%s' for --learn: "
-				    "use chad, grand or hadean", optarg);
+				    "use chad, grand or hadean", arg);
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

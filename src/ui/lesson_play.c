@@ -262,7 +262,11 @@ squares_in(const bc_position *pos, const char *text, bc_square sq[2])
 		if (file < 0 || file >= bc_variant_files(pos->variant) ||
 		    s[1] < '1' || s[1] > '9')
 			continue;
-		rank = atoi(s + 1) - 1;
+		rank = 0;
+		for (const char *d = s + 1; *d >= '0' && *d <= '9' &&
+		    rank < 100; d++)
+			rank = rank * 10 + (*d - '0');
+		rank--;
 		if (rank >= bc_variant_ranks(pos->variant))
 			continue;
 		if (n == 2) {

@@ -122,7 +122,7 @@ switch_variant(struct ui *ui, int dir)
 		    bc_variant_name(bc_variant_get(l->variant)));
 		return;
 	}
-	while (variant_order[v] != l->variant)
+	while (v < VARIANTS - 1 && variant_order[v] != l->variant)
 		v++;
 	l->variant = variant_order[(v + VARIANTS + dir) % VARIANTS];
 	l->sel = range(ui, l->variant, &n);
