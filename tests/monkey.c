@@ -72,6 +72,7 @@ struct run {
 	int hang_ms;
 	char why[256];      /* why the run failed */
 	bool mouse;         /* sending a mouse report */
+	int setup;          /* the program's terminal: setups[setup] */
 };
 
 static uint64_t
@@ -173,10 +174,11 @@ send_str(struct run *r, const char *s)
 	send_bytes(r, s, strlen(s));
 }
 
-/* The keys of src/ui/keys.c (as bytes), and other keys the screens use. */
+/* The keys of src/ui/keys.c (as bytes; q and n, which leave the game,
+ * come in the rarer group of keystroke()), and keys the screens use. */
 static const char *const plain_keys[] = {
 	"k", "j", "h", "l", "Y", "U", "B", "N", "\r", " ", "\033", ":", "u",
-	"r", "\022", "f", "a", "[", "]", "H", "m", "T", "n", "?", "q",
+	"r", "\022", "f", "a", "[", "]", "H", "m", "T", "?",
 	/* dialogs and the new-game form */
 	"y", "1", "2", "3", "4", "5", "9", "c", "s", "\t", "\177", "\b",
 	"\025", "\n",
@@ -477,7 +479,7 @@ keystroke(struct run *r)
 	} else if (k < 970) {
 		resize(r);
 	} else if (k < 985) {
-		send_str(r, plain_keys[range(r, 0, 24)]);
+		send_str(r, plain_keys[range(r, 0, 22)]);
 	} else {
 		static const char *const leave[] = { "q", "q", "qy", "\033",
 			"\033\033\033", "n", "n\r", ":new\r", "ny", "\r\r" };
@@ -537,7 +539,9 @@ check_exit(struct run *r)
 		leave = s;
 	for (const char *s = enter; (s = strstr(s, "\033[?1049h")); s++)
 		enter = s;
-	if (!leave || leave < enter)
+	/* Terminals without an alternate screen (vt220) have no smcup. */
+	if (strstr(r->p.log ? r->p.log : "", "\033[?1049h") &&
+	    (!leave || leave < enter))
 		return fail(r, "%s", "no rmcup after the last smcup");
 	if (tcgetattr(r->p.fd, &t) != 0 || !(t.c_lflag & ECHO) ||
 	    !(t.c_lflag & ICANON))
@@ -545,16 +549,34 @@ check_exit(struct run *r)
 	return true;
 }
 
+/* Terminals and options a (re)start may get: mostly the default. */
+static const struct {
+	const char *env[3];
+	const char *option;
+} setups[] = {
+	{ { NULL }, NULL },
+	{ { "TERM=xterm", NULL }, NULL },
+	{ { "TERM=vt220", NULL }, NULL },
+	{ { "TERM=screen-256color", NULL }, NULL },
+	{ { "LC_ALL=C", NULL }, NULL },
+	{ { "NO_COLOR=1", NULL }, NULL },
+	{ { NULL }, "--ascii" },
+	{ { "TERM=xterm", "LC_ALL=C" }, "--no-color" },
+};
+
 static bool
 spawn(struct run *r)
 {
+	int k = chance(r, 70) ? 0 : range(r, 1,
+	    (int)(sizeof setups / sizeof setups[0]) - 1);
 	const char *argv[] = { r->bin, "--variant", r->variant, "--white",
 		"human", "--black", strcmp(r->mode, "computer") ? "human" :
-		"computer", "--level", "1", NULL };
+		"computer", "--level", "1", setups[k].option, NULL };
 
+	r->setup = k;
 	r->rows = 24;
 	r->cols = 80;
-	if (pty_spawn(&r->p, r->rows, r->cols, argv, NULL) != 0)
+	if (pty_spawn(&r->p, r->rows, r->cols, argv, setups[k].env) != 0)
 		return fail(r, "cannot start %s", r->bin);
 	if (!pty_wait_text(&r->p, "to move", r->hang_ms))
 		return fail(r, "%s", "the game never started");
@@ -632,6 +654,10 @@ report_failure(struct run *r, uint64_t seed)
 
 	fprintf(stderr, "monkey: FAILED: %s %s after %ld keys: %s\n",
 	    r->variant, r->mode, r->keys, r->why);
+	fprintf(stderr, "monkey: terminal: %s %s %s\n",
+	    setups[r->setup].env[0] ? setups[r->setup].env[0] : "(default)",
+	    setups[r->setup].env[1] ? setups[r->setup].env[1] : "",
+	    setups[r->setup].option ? setups[r->setup].option : "");
 	fprintf(stderr, "monkey: repeat with: monkey -s %" PRIu64 " -v %s "
 	    "-m %s -n %ld %s\n", seed, r->variant, r->mode, r->keys, r->bin);
 	fprintf(stderr, "monkey: screen (%dx%d):\n%s\n", r->p.cols, r->p.rows,
