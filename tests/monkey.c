@@ -13,6 +13,11 @@
  * words), window resizes down to 1x1 and up to 200x500, and now and then
  * q, Esc or a new game.  A keystroke is one such event.
  *
+ * The program starts in a 24x80 xterm-256color UTF-8 terminal; three
+ * starts in ten (the first and each restart) get another one: TERM=xterm
+ * (8 colours), vt220 (no colour, no alternate screen, no mouse),
+ * screen-256color, LC_ALL=C, NO_COLOR=1, --ascii, or --no-color.
+ *
  * The keys go in bursts.  After each burst the program must answer within
  * HANG_MS (default 20000): the harness resizes the window to a size too
  * small for every screen, with a size of its own, and waits for the
@@ -671,9 +676,15 @@ report_failure(struct run *r, uint64_t seed)
 		else
 			fprintf(stderr, "\\x%02x", c);
 	}
-	/* A sanitizer report is plain text at the end of the output. */
-	fprintf(stderr, "\nmonkey: the program's last output:\n%s\n",
-	    log + (log_len > 6000 ? log_len - 6000 : 0));
+	/* A sanitizer report is plain text at the end of the output; the
+	 * escape sequences before it are shown, not obeyed. */
+	fputs("\nmonkey: the program's last output:\n", stderr);
+	for (size_t i = log_len > 6000 ? log_len - 6000 : 0; i < log_len; i++)
+		if (log[i] == '\033')
+			fputs("^[", stderr);
+		else
+			fputc(log[i], stderr);
+	fputc('\n', stderr);
 }
 
 static bool
