@@ -9,6 +9,9 @@
 #   make lint       static analysis (cppcheck, clang-tidy) and man-lint
 #   make valgrind   memcheck over the tests and a scripted game
 #   make bench      perft benchmarks with nodes per second
+#   make monkey     random keys for the AddressSanitizer binary in a pty:
+#                   MONKEY_KEYS (10000) per variant, hot-seat and against
+#                   the computer (tests/monkey.c; MONKEY_SEED repeats one)
 #   make fuzz       libFuzzer on each harness in tests/fuzz/ for
 #                   FUZZ_SECONDS (60) each; needs clang
 #   make deps       install the Debian packages needed to build and test
@@ -81,7 +84,7 @@ TEST_APP_OBJ += $(BUILD)/src/learn.o $(BUILD)/src/ui/lesson_play.o \
 	$(BUILD)/src/ui/wrap.o
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
-	fuzz FORCE lint valgrind
+	fuzz FORCE lint valgrind monkey
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
 # without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
@@ -150,6 +153,11 @@ $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/src/lessons.o $(BUILD)/src/savegame.o $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
 
+# tests/monkey.c: random keys in a pty (make monkey; a short run in test).
+MONKEY = $(BUILD)/monkey
+$(MONKEY): $(BUILD)/tests/monkey.o $(BUILD)/tests/pty_harness.o
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(VTERM_LIBS) -lutil $(LDLIBS)
+
 # The public header must stand alone under the strictest settings.
 $(BUILD)/header-check.o: include/bigchess/bigchess.h
 	@mkdir -p $(dir $@)
@@ -160,8 +168,10 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 # One full test run in $(BUILD): the Check suites, then the scripts that
 # drive the real binary (tests/man.sh checks the man pages' examples).
 test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
-	$(FUZZ_REPLAY)
+	$(FUZZ_REPLAY) $(MONKEY)
 	BIGCHESS=$(BIN) $(TEST_BIN)
+	$(MONKEY) -n 500 -s 1 $(BIN)
+	$(MONKEY) -n 500 $(BIN)
 	for t in $(FUZZ_TARGETS); do \
 	    $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t || exit 1; done
 	BIGCHESS=$(BIN) sh tests/cli.sh
@@ -197,6 +207,13 @@ $(BUILD)/arena: $(BUILD)/tools/arena.o $(ENGINE_OBJ) $(LIB)
 fuzz:
 	$(MAKE) -f tests/fuzz/fuzz.mk run
 
+MONKEY_KEYS ?= 10000
+monkey:
+	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" \
+	    build/asan/bigchess build/asan/monkey
+	build/asan/monkey -n $(MONKEY_KEYS) \
+	    $(if $(MONKEY_SEED),-s $(MONKEY_SEED)) build/asan/bigchess
+
 bench: $(BIN)
 	@sh tools/bench $(BIN)
 	-@sh tools/fsf-bench
@@ -228,4 +245,5 @@ clean:
 -include $(RULES_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
 	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(LESSON_OBJ:.o=.d) \
 	$(RULESTEXT_OBJ:.o=.d) \
-	$(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.d) $(BUILD)/tests/fuzz/replay.d
+	$(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.d) $(BUILD)/tests/fuzz/replay.d \
+	$(BUILD)/tests/monkey.d

@@ -25,6 +25,7 @@ static const struct {
 	{ "ui", ui_suite },
 	{ "ui_engine", ui_engine_suite },
 	{ "ui_fen", ui_fen_suite },
+	{ "term", term_suite },
 	{ "engine", engine_suite },
 	{ "uci", uci_suite },
 	{ "save", save_suite },

@@ -323,6 +323,11 @@ pty_resize(struct pty *p, int rows, int cols)
 	p->rows = rows;
 	p->cols = cols;
 	vterm_set_size(p->vt, rows, cols);
+	/* As xterm does on a resize, the scrolling region becomes the whole
+	 * screen (cursor kept).  libvterm 0.1.4 keeps a region's top past
+	 * a shrunk screen's bottom and then crashes (a negative memmove) on
+	 * the next scroll; the monkey found it. */
+	vterm_input_write(p->vt, "\0337\033[r\0338", 7);
 	ioctl(p->fd, TIOCSWINSZ, &ws);
 }
 

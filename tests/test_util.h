@@ -60,6 +60,7 @@ Suite *pgn_suite(void);
 Suite *ui_suite(void);
 Suite *ui_engine_suite(void);
 Suite *ui_fen_suite(void);
+Suite *term_suite(void); /* h-monkey: terminal edge cases */
 Suite *engine_suite(void);
 Suite *uci_suite(void);
 Suite *save_suite(void);

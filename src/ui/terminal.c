@@ -34,6 +34,7 @@ static struct {
 	bool open;
 	sigset_t old_mask;
 	int colors;
+	bool button1_down; /* its press was reported, its release not yet */
 	int npairs;
 	short fg[MAX_PAIRS], bg[MAX_PAIRS];
 } term;
@@ -155,7 +156,12 @@ term_open(bool want_color, struct term_caps *caps, char *err,
 	keypad(stdscr, TRUE);
 	set_escdelay(ESC_DELAY_MS);
 	curs_set(0);
-	mousemask(BUTTON1_PRESSED, NULL);
+	/* Every mouse event: curses reads on, blocking in read() with the
+	 * signals blocked, after an event outside the mask (a release after
+	 * its press, another button), so a click froze the game (no resize,
+	 * no clock, no computer move) until the next key.  term_key keeps
+	 * the first button's presses. */
+	mousemask(ALL_MOUSE_EVENTS, NULL);
 	mouseinterval(0);
 	term.colors = 0;
 	if (want_color && has_colors() && start_color() == OK) {
@@ -333,6 +339,31 @@ term_refresh(void)
 	refresh();
 }
 
+/*
+ * True if `bstate` is a press of the first button.  A press and its
+ * release read together come as a click, or as the release alone.
+ */
+static bool
+mouse_press(mmask_t bstate)
+{
+	bool down = term.button1_down;
+
+	if (bstate & BUTTON1_PRESSED) {
+		term.button1_down = true;
+		return true;
+	}
+	if (bstate & (BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED |
+	    BUTTON1_TRIPLE_CLICKED)) {
+		term.button1_down = false;
+		return true;
+	}
+	if (bstate & BUTTON1_RELEASED) {
+		term.button1_down = false;
+		return !down;
+	}
+	return false;
+}
+
 int
 term_key(int timeout_ms, int *y, int *x)
 {
@@ -394,12 +425,12 @@ term_key(int timeout_ms, int *y, int *x)
 	case KEY_RESIZE:
 		return TK_RESIZE;
 	case KEY_MOUSE:
-		if (getmouse(&ev) == OK && (ev.bstate & BUTTON1_PRESSED)) {
+		if (getmouse(&ev) == OK && mouse_press(ev.bstate)) {
 			*y = ev.y;
 			*x = ev.x;
 			return TK_MOUSE;
 		}
-		return TK_OTHER;
+		return TK_NONE; /* other buttons, releases: nothing */
 	default:
 		return ch >= 0 && ch < 256 ? ch : TK_OTHER;
 	}

@@ -39,7 +39,8 @@ struct term_style {
 
 /* Keys beyond the byte range that term_key can return. */
 enum term_key {
-	TK_NONE = -1, /* the timeout passed, or a signal interrupted */
+	TK_NONE = -1, /* the timeout passed, a signal interrupted, or a
+		       * mouse report other than a first-button press */
 	TK_BASE = 0x110000,
 	TK_UP,
 	TK_DOWN,
