@@ -134,7 +134,8 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 	    -x c -c -o $@ -
 
 # One full test run in $(BUILD): the Check suites, then the scripts that
-# drive the real binary (tests/man.sh checks the man pages' examples).
+# drive the real binary (tests/man.sh checks the man pages' examples;
+# tests/ssh.sh plays over a real sshd and kills the client).
 test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	$(FUZZ_REPLAY)
 	BIGCHESS=$(BIN) $(TEST_BIN)
@@ -142,6 +143,7 @@ test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	    $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t || exit 1; done
 	BIGCHESS=$(BIN) sh tests/cli.sh
 	BIGCHESS=$(BIN) sh tests/man.sh
+	BIGCHESS=$(BIN) sh tests/ssh.sh
 
 check:
 	@sh tools/deps ensure
