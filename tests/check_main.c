@@ -30,6 +30,7 @@ static const struct {
 	{ "save", save_suite },
 	{ "resume", resume_suite },
 	{ "lessons", lessons_suite },
+	{ "survive", survive_suite },
 };
 
 static int

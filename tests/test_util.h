@@ -65,5 +65,6 @@ Suite *uci_suite(void);
 Suite *save_suite(void);
 Suite *resume_suite(void);
 Suite *lessons_suite(void);
+Suite *survive_suite(void);
 
 #endif

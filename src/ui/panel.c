@@ -95,31 +95,33 @@ draw_moves(const struct ui *ui, int y)
 	int first = total - rows - p->list_scroll;
 	int last_ply = bc_game_length(p->game) - 1;
 	int number0 = (int)bc_game_start(p->game)->fullmove;
+	int nw;                 /* the numbers' column: "999." or wider */
+	char num[16];
 
 	term_put(y, l->panel_x, ui_style(ui, ROLE_HEADING),
 	    p->list_scroll ? "Moves (scrolled back: ] returns)" : "Moves",
 	    l->panel_w);
 	if (first < 0)
 		first = 0;
+	nw = snprintf(num, sizeof num, "%3d.", number0 + total - 1);
 	for (int i = 0; i < rows && first + i < total; i++) {
 		int line = first + i, yy = y + 1 + i;
-		char num[16];
 
-		snprintf(num, sizeof num, "%3d.", number0 + line);
-		term_put(yy, l->panel_x, ui_style(ui, ROLE_COORD), num, 4);
+		snprintf(num, sizeof num, "%*d.", nw - 1, number0 + line);
+		term_put(yy, l->panel_x, ui_style(ui, ROLE_COORD), num, nw);
 		for (int c = 0; c < 2; c++) {
 			int ply = line * 2 + c - offset;
 			struct term_style st = ui_style(ui, ply == last_ply
 			    ? ROLE_TITLE : ROLE_TEXT);
 
 			if (ply < 0) {
-				term_put(yy, l->panel_x + 5, st, "...", 3);
+				term_put(yy, l->panel_x + nw + 1, st, "...", 3);
 				continue;
 			}
 			if (ply > last_ply)
 				break;
-			term_put(yy, l->panel_x + 5 + c * 10, st, p->san[ply],
-			    9);
+			term_put(yy, l->panel_x + nw + 1 + c * 10, st,
+			    p->san[ply], 9);
 		}
 	}
 }
