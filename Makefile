@@ -117,8 +117,13 @@ $(BIN): $(APP_OBJ) $(LESSON_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB)
 	    $(ENGINE_OBJ) $(LIB) \
 	    $(CURSES_LIBS) -lpthread $(LDLIBS)
 
+# tests/check_savefail.c makes these calls of savegame.o fail on demand.
+TEST_WRAP = -Wl,--wrap=mkstemp,--wrap=fflush,--wrap=fsync,--wrap=fclose \
+	-Wl,--wrap=rename,--wrap=link
+
 $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) \
+	$(CC) $(ALL_LDFLAGS) $(TEST_WRAP) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) \
+	    $(ENGINE_OBJ) \
 	    $(LIB) \
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 

@@ -31,6 +31,7 @@ static const struct {
 	{ "resume", resume_suite },
 	{ "lessons", lessons_suite },
 	{ "survive", survive_suite },
+	{ "savefail", savefail_suite },
 };
 
 static int

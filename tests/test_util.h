@@ -66,5 +66,6 @@ Suite *save_suite(void);
 Suite *resume_suite(void);
 Suite *lessons_suite(void);
 Suite *survive_suite(void);
+Suite *savefail_suite(void);
 
 #endif
