@@ -4,10 +4,11 @@
 #
 # Starts sshd (Debian's openssh-server) on a free loopback port with a
 # throw-away host key, user key and config in a temp folder, runs bigchess
-# through `ssh -tt` inside a detached tmux session, plays three plies,
-# kills the ssh client with SIGKILL, and checks that sshd's hang-up made
-# bigchess save and exit; then resumes the game over ssh again and checks
-# the position and the move list.  Skipped, with the reason, only where
+# through `ssh -tt` inside a detached tmux session, plays five plies with
+# a clock, kills the ssh client with SIGKILL, and checks that sshd's
+# hang-up made bigchess save (Black's running clock in the file) and
+# exit; then resumes the game over ssh again and checks the position and
+# the move list.  Skipped, with the reason, only where
 # sshd cannot run (not installed, or it cannot start here).
 #
 # The expected FEN after 1. e5 e6 2. Nc4 Nc7 3. Nd6 in Grand Chess is the
@@ -166,7 +167,7 @@ send() {
 }
 
 # 1. Play three plies, then kill the ssh client.
-session 1 '--variant grand --white human --black human'
+session 1 '--variant grand --white human --black human --clock 10'
 wait_file "$tmp/pid1" || { bad "bigchess never started over ssh"; exit 1; }
 bc_pid=$(cat "$tmp/pid1")
 wait_screen 'White to move' || exit 1
@@ -180,6 +181,12 @@ send ':Nc7'
 wait_screen 'Nc7' || exit 1
 send ':Nd6'
 wait_screen '3. Nd6' || exit 1
+save="$tmp/state/bigchess/autosave.pgn"
+# Black's clock as saved after 3. Nd6, then let it run: 9:57 can only be
+# Black's (White's stopped at 9:59 or more after three quick moves).
+tag() { sed -n "s/^\[$1 \"\([0-9]*\)\"\]$/\1/p" "$save"; }
+black_at_move=$(tag BigchessBlackClock)
+wait_screen '9:57' || exit 1
 ssh_pid=$(tmux -L "$sock" list-panes -t bc -F '#{pane_pid}')
 kill -9 "$ssh_pid" && ok || bad "cannot kill the ssh client $ssh_pid"
 # sshd sees the connection drop and hangs up bigchess's terminal.
@@ -187,10 +194,15 @@ if wait_gone "$bc_pid"; then ok; else
 	bad "bigchess (pid $bc_pid) still runs after the client was killed"
 	kill -9 "$bc_pid" 2>/dev/null
 fi
-save="$tmp/state/bigchess/autosave.pgn"
 if [ -f "$save" ] && tail -c 40 "$save" | grep -q '3\. Nd6 \*\s*$' &&
     grep -q '^1\. e5 e6 2\. Nc4 Nc7 3\. Nd6 \*' "$save"; then ok; else
 	bad "autosave after the kill: $(cat "$save" 2>&1)"
+fi
+# Saved once more on the hang-up, with Black's clock as it stood.
+black=$(tag BigchessBlackClock)
+if [ -n "$black" ] && [ -n "$black_at_move" ] &&
+    [ "$black" -le 597999 ] && [ "$black" -lt "$black_at_move" ]; then ok; else
+	bad "Black's clock: $black_at_move at the move, $black after the hang-up"
 fi
 got=$("$BIGCHESS" --load "$save" --print fen 2>&1)
 [ "$got" = "$FEN" ] && ok || bad "saved position: $got, expected $FEN"
