@@ -10,7 +10,9 @@
  *   - a game of 10,000 moves: --load FILE --print fen and the curses
  *     client, which shows it, plays on and saves it;
  *   - a 100,000-character FEN typed at the ':' prompt: refused whole with
- *     a message, the game unchanged.
+ *     a message, the game unchanged;
+ *   - found on the way: threefold repetition across Hadean ninja pawns'
+ *     sideways steps, and Chad halfmove clocks past 9999 in FEN.
  *
  * The long game is made here with the rules library: random quiet Chad
  * moves from a fixed seed.  Chad has no 100-ply rule (chad.md), so only
@@ -425,6 +427,15 @@ START_TEST(test_ten_thousand_moves)
 	ck_assert_msg(strncmp(out, fen, strlen(fen)) == 0 &&
 	    strcmp(out + strlen(fen), "\n") == 0, "got %s, expected %s", out,
 	    fen);
+	{
+		/* No capture or promotion in 20,000 plies: the halfmove
+		 * clock is 20000, and the FEN printed reads back in. */
+		const char *perft[] = { "--perft", "1", "--variant", "chad",
+			"--fen", fen, NULL };
+
+		ck_assert_ptr_nonnull(strstr(fen, " 20000 10001"));
+		ck_assert_msg(run(perft, out, sizeof out) == 0, "%s", out);
+	}
 
 	/* The client opens it at its end, White to move in move 10001. */
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -504,6 +515,89 @@ START_TEST(test_prompt_long_fen)
 }
 END_TEST
 
+/*
+ * Threefold repetition across moves that reset the halfmove clock but can
+ * be taken back: a Hadean ninja pawn steps sideways and back (hadean.md:
+ * "one step forward or one step sideways"; the 100-ply count restarts on
+ * any pawn or ninja move).  The start position recurs after plies 4 and
+ * 8; the third time is a draw.
+ */
+START_TEST(test_ninja_repetition)
+{
+	static const char fen[] =
+	    "5k6/12/12/12/12/12/12/4J7/12/12/12/6K5 w - - 0 1";
+	static const char *const cycle[] = { "e5d5", "f12g12", "d5e5",
+		"g12f12" };
+	bc_game *g;
+	bc_error err;
+	bc_reason why;
+
+	ck_assert_int_eq(bc_game_new(&g, bc_variant_find("hadean"), fen,
+	    &err), BC_OK);
+	for (int ply = 0; ply < 8; ply++) {
+		ck_assert_int_eq(bc_game_result(g, NULL), BC_RESULT_NONE);
+		ck_assert_msg(bc_game_push_text(g, cycle[ply % 4], &err) ==
+		    BC_OK, "ply %d: %s", ply, err.message);
+		ck_assert_int_eq(bc_game_position(g)->halfmove, ply % 2 ? 1 : 0);
+	}
+	ck_assert_int_eq(bc_game_result(g, &why), BC_RESULT_DRAW);
+	ck_assert_int_eq(why, BC_REASON_REPETITION);
+	/* Taken back, the game is open again; replayed, drawn again. */
+	ck_assert_int_eq(bc_game_undo(g), BC_OK);
+	ck_assert_int_eq(bc_game_result(g, NULL), BC_RESULT_NONE);
+	ck_assert_int_eq(bc_game_redo(g), BC_OK);
+	ck_assert_int_eq(bc_game_result(g, &why), BC_RESULT_DRAW);
+	ck_assert_int_eq(why, BC_REASON_REPETITION);
+	bc_game_free(g);
+}
+END_TEST
+
+/*
+ * Chad's halfmove clock has no 100-ply limit (chad.md): the FEN reader
+ * takes what the 16-bit clock holds, up to 65535, and the clock stops
+ * there instead of wrapping to 0.
+ */
+START_TEST(test_halfmove_past_9999)
+{
+	bc_position pos;
+	bc_undo undo;
+	bc_move_list *list = new_move_list();
+	bc_error err;
+	char out[BC_FEN_MAX];
+	const bc_variant *chad = bc_variant_find("chad");
+	static const char base[] =
+	    "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - ";
+	char fen[sizeof base + 16];
+
+	snprintf(fen, sizeof fen, "%s20000 10001", base);
+	LOAD_FEN(&pos, "chad", fen);
+	bc_position_to_fen(&pos, out, sizeof out);
+	ck_assert_str_eq(out, fen);
+	snprintf(fen, sizeof fen, "%s65536 1", base);
+	ck_assert_int_eq(bc_position_from_fen(&pos, chad, fen, &err),
+	    BC_ERANGE);
+	ck_assert_ptr_nonnull(strstr(err.message, "65535"));
+	snprintf(fen, sizeof fen, "%s65535 1", base);
+	LOAD_FEN(&pos, "chad", fen);
+	/* The rook c5-c7 is quiet: the clock stays at its top. */
+	bc_movegen_legal(&pos, list);
+	for (int i = 0; i < list->count; i++) {
+		char name[32];
+
+		test_move_name(&pos, list->moves[i], name, sizeof name);
+		if (strcmp(name, "c5c7") == 0) {
+			bc_position_make(&pos, list->moves[i], &undo);
+			ck_assert_int_eq(pos.halfmove, 65535);
+			bc_position_unmake(&pos, &undo);
+			ck_assert_int_eq(pos.halfmove, 65535);
+			free(list);
+			return;
+		}
+	}
+	ck_abort_msg("c5c7 is not legal");
+}
+END_TEST
+
 Suite *
 survive_suite(void)
 {
@@ -513,6 +607,8 @@ survive_suite(void)
 	tcase_add_test(tc, test_full_disk);
 	tcase_add_test(tc, test_ten_thousand_moves);
 	tcase_add_test(tc, test_prompt_long_fen);
+	tcase_add_test(tc, test_ninja_repetition);
+	tcase_add_test(tc, test_halfmove_past_9999);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
