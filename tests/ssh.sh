@@ -39,12 +39,13 @@ started=$(date +%s)
 tmp=$(mktemp -d /tmp/bigchess-ssh-XXXXXX)
 sock=bigchess-ssh-$$
 sshd_pid=
+# bigchess first: hung up later, it would save into $tmp after the rm.
 cleanup() {
-	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
-	tmux -L "$sock" kill-server 2>/dev/null
 	for f in "$tmp"/pid*; do
 		[ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
 	done
+	tmux -L "$sock" kill-server 2>/dev/null
+	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
