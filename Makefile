@@ -143,8 +143,13 @@ $(BIN): $(APP_OBJ) $(LESSON_OBJ) $(RULESTEXT_OBJ) $(UI_OBJ) $(ENGINE_OBJ) \
 	    $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
 	    $(CURSES_LIBS) -lpthread $(LDLIBS)
 
+# tests/check_savefail.c makes these calls of savegame.o fail on demand.
+TEST_WRAP = -Wl,--wrap=mkstemp,--wrap=fflush,--wrap=fsync,--wrap=fclose \
+	-Wl,--wrap=rename,--wrap=link
+
 $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) \
+	$(CC) $(ALL_LDFLAGS) $(TEST_WRAP) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) \
+	    $(ENGINE_OBJ) \
 	    $(LIB) \
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
@@ -166,7 +171,8 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 	    -x c -c -o $@ -
 
 # One full test run in $(BUILD): the Check suites, then the scripts that
-# drive the real binary (tests/man.sh checks the man pages' examples).
+# drive the real binary (tests/man.sh checks the man pages' examples;
+# tests/ssh.sh plays over a real sshd and kills the client).
 test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	$(FUZZ_REPLAY) $(MONKEY)
 	BIGCHESS=$(BIN) $(TEST_BIN)
@@ -176,6 +182,7 @@ test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	    $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t || exit 1; done
 	BIGCHESS=$(BIN) sh tests/cli.sh
 	BIGCHESS=$(BIN) sh tests/man.sh
+	BIGCHESS=$(BIN) sh tests/ssh.sh
 
 check:
 	@sh tools/deps ensure

@@ -35,6 +35,8 @@ static const struct {
 	{ "inhelp", inhelp_suite },
 	{ "learn", learn_suite },
 	{ "lesson_play", lesson_play_suite },
+	{ "survive", survive_suite },
+	{ "savefail", savefail_suite },
 };
 
 static int

@@ -50,6 +50,25 @@ expect 2 'MINUTES' -- --clock fast
 expect 2 'MINUTES' -- --clock 5+x
 expect 1 'bad FEN' -- --fen 'garbage'
 
+# A 100,000-character FEN (issue #9): a clear error, no crash, wherever
+# a FEN goes in.  Rank 10 of a Grand board overflows at byte 11.
+long=$(printf '%0100000d' 0 | tr 0 p)
+expect 1 'bad FEN at byte 11' -- --fen "$long"
+expect 1 'bad FEN at byte 11' -- --perft 1 --fen "$long"
+expect 1 'bad FEN at byte 1: .p. is not a piece of Chad' -- --perft 1 --variant chad --fen "$long"
+# A good FEN (41 characters), 100,000 spaces and a word after them.
+padded="4k5/10/10/10/10/10/10/10/5K4/10 w - - 0 1$(printf '%100000s' '')x"
+expect 1 'bad FEN at byte 100042: unexpected text' -- --perft 1 --fen "$padded"
+expect 1 'bad FEN at byte 100042' -- --fen "$padded"
+# UCI: one short error line, and the engine goes on answering.
+out=$(printf 'position fen %s\nisready\nposition fen %s\nisready\nquit\n' \
+    "$long" "$padded" | "$BIGCHESS" --uci 2>&1)
+n=$(printf '%s\n' "$out" | grep -c '^info string error: bad FEN')
+longest=$(printf '%s\n' "$out" | awk '{ if (length($0) > m) m = length($0) } END { print m }')
+ready=$(printf '%s\n' "$out" | grep -c '^readyok$')
+[ "$n" -eq 2 ] && [ "$ready" -eq 2 ] && [ "$longest" -le 2048 ] && ok ||
+    bad "uci long FEN: $n errors, $ready readyok, longest line $longest"
+
 # --load FILE --print fen|pgn
 pgn=${TMPDIR:-/tmp}/bigchess-cli-$$.pgn
 trap 'rm -f "$pgn"' EXIT

@@ -70,5 +70,7 @@ Suite *lessons_suite(void);
 Suite *inhelp_suite(void);
 Suite *learn_suite(void);
 Suite *lesson_play_suite(void);
+Suite *survive_suite(void);
+Suite *savefail_suite(void);
 
 #endif

@@ -364,9 +364,11 @@ bc_position_from_fen(
 	if (!isdigit((unsigned char)*rd.at))
 		return fail(&rd, BC_ESYNTAX, field,
 		    "the halfmove clock must be a number");
-	if (!read_number(&rd, &n, 5) || n > 9999)
+	/* Chad has no 100-ply rule: the clock may pass 9999 (our own
+	 * writer prints what it holds, up to 65535). */
+	if (!read_number(&rd, &n, 5) || n > UINT16_MAX)
 		return fail(&rd, BC_ERANGE, field,
-		    "the halfmove clock must be a number from 0 to 9999");
+		    "the halfmove clock must be a number from 0 to 65535");
 	pos->halfmove = (uint16_t)n;
 	skip_spaces(&rd);
 	field = rd.at;

@@ -3,8 +3,10 @@
  *
  * The history keeps each move with its undo record and the hash of the
  * position before it, so repetition is a scan back over hashes as far as
- * the halfmove clock allows (no position before an irreversible move can
- * repeat).
+ * the last irreversible move (no position before it can repeat): a
+ * capture, a promotion, or a pawn's step forward.  That is not where the
+ * halfmove clock was reset: Hadean's ninja pawns step sideways and back,
+ * resetting the clock, and a position can repeat across such steps.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 struct ply {
 	bc_undo undo;
 	uint64_t hash_before;
+	int oldest;  /* the first ply whose position may recur from here */
 };
 
 struct bc_game {
@@ -119,10 +122,8 @@ bc_game_legal_moves(const bc_game *g, bc_move_list *list)
 static int
 repetitions(const bc_game *g)
 {
-	int count = 1, oldest = g->length - g->pos.halfmove;
+	int count = 1, oldest = g->length ? g->plies[g->length - 1].oldest : 0;
 
-	if (oldest < 0)
-		oldest = 0;
 	for (int i = g->length - 2; i >= oldest; i -= 2)
 		if (g->plies[i].hash_before == g->pos.hash)
 			count++;
@@ -208,7 +209,14 @@ play(bc_game *g, bc_move m)
 	}
 	p = &g->plies[g->length++];
 	p->hash_before = g->pos.hash;
+	p->oldest = g->length > 1 ? p[-1].oldest : 0;
 	bc_position_make(&g->pos, m, &p->undo);
+	/* The clock was reset by a capture, a promotion or a pawn move;
+	 * only a pawn's sideways step (Hadean's ninja) can be taken back. */
+	if (g->pos.halfmove == 0 && (p->undo.captured != BC_EMPTY ||
+	    BC_MOVE_PROMO(m) || BC_RANK(BC_MOVE_FROM(m)) !=
+	    BC_RANK(BC_MOVE_TO(m))))
+		p->oldest = g->length;
 	update_result(g);
 	return BC_OK;
 }

@@ -186,7 +186,8 @@ bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
 	save_undo(pos, m, piece,
 	    kind == BC_MOVE_CASTLE ? BC_EMPTY : pos->board[victim_sq], undo);
 
-	pos->halfmove++;
+	if (pos->halfmove < UINT16_MAX)  /* stops there, never wraps */
+		pos->halfmove++;
 	if (undo->captured != BC_EMPTY) {
 		int them = !us;
 
@@ -303,7 +304,8 @@ bc_position_make_null(bc_position *pos, bc_undo *undo)
 	save_undo(pos, BC_MOVE_NONE, BC_EMPTY, BC_EMPTY, undo);
 	if (pos->ep_count)
 		position_set_en_passant(pos, 0, 0, 0);
-	pos->halfmove++;
+	if (pos->halfmove < UINT16_MAX)
+		pos->halfmove++;
 	if (pos->side == BC_BLACK)
 		pos->fullmove++;
 	pos->side = (uint8_t)!pos->side;

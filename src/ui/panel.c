@@ -115,6 +115,16 @@ list_y(const struct ui *ui)
 	return ui->layout.panel_y + LIST_HEAD_ROWS - 1 + assist_panel_rows(ui);
 }
 
+/* The width of the move numbers' column: "999." or wider. */
+static int
+number_width(const struct play *p, int total)
+{
+	char num[16];
+
+	return snprintf(num, sizeof num, "%3d.",
+	    (int)bc_game_start(p->game)->fullmove + total - 1);
+}
+
 /*
  * The plies played up to the move shown at (y, x) in the move list, or
  * -1 if there is none there.
@@ -127,11 +137,12 @@ panel_ply_at(const struct ui *ui, int y, int x)
 	int offset, total = list_lines(p, &offset);
 	int rows = panel_list_rows(ui, &total);
 	int line = y - list_y(ui) - 1, c, ply;
+	int nw = number_width(p, total);
 
-	if (line < 0 || line >= rows || x < l->panel_x + 4 ||
-	    x >= l->panel_x + 24)
+	if (line < 0 || line >= rows || x < l->panel_x + nw ||
+	    x >= l->panel_x + nw + 20)
 		return -1;
-	c = x >= l->panel_x + 14;
+	c = x >= l->panel_x + nw + 10;
 	line += list_first(ui, rows, total, offset);
 	ply = line * 2 + c - offset;
 	if (line >= total || ply < 0 || ply >= bc_game_length(p->game))
@@ -150,6 +161,8 @@ draw_moves(const struct ui *ui, int y)
 	int last_ply = bc_game_length(p->game) - 1;
 	int shown = p->reviewing ? p->review_ply - 1 : -1;
 	int number0 = (int)bc_game_start(p->game)->fullmove;
+	int nw = number_width(p, total);
+	char num[16];
 
 	term_put(y, l->panel_x, ui_style(ui, ROLE_HEADING),
 	    p->reviewing ? "Moves (reviewing: > returns)"
@@ -157,10 +170,9 @@ draw_moves(const struct ui *ui, int y)
 	    l->panel_w);
 	for (int i = 0; i < rows && first + i < total; i++) {
 		int line = first + i, yy = y + 1 + i;
-		char num[16];
 
-		snprintf(num, sizeof num, "%3d.", number0 + line);
-		term_put(yy, l->panel_x, ui_style(ui, ROLE_COORD), num, 4);
+		snprintf(num, sizeof num, "%*d.", nw - 1, number0 + line);
+		term_put(yy, l->panel_x, ui_style(ui, ROLE_COORD), num, nw);
 		for (int c = 0; c < 2; c++) {
 			int ply = line * 2 + c - offset;
 			struct term_style st = ui_style(ui, ply == shown
@@ -168,15 +180,15 @@ draw_moves(const struct ui *ui, int y)
 			    : ROLE_TEXT);
 
 			if (ply < 0) {
-				term_put(yy, l->panel_x + 5, st, "...", 3);
+				term_put(yy, l->panel_x + nw + 1, st, "...", 3);
 				continue;
 			}
 			if (ply > last_ply)
 				break;
-			term_put(yy, l->panel_x + 5 + c * 10, st, p->san[ply],
-			    9);
+			term_put(yy, l->panel_x + nw + 1 + c * 10, st,
+			    p->san[ply], 9);
 			if (ply == shown)
-				term_put(yy, l->panel_x + 4 + c * 10,
+				term_put(yy, l->panel_x + nw + c * 10,
 				    ui_style(ui, ROLE_TITLE), ">", 1);
 		}
 	}

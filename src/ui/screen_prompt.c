@@ -1,6 +1,7 @@
 /*
  * screen_prompt.c - the ':' line: a move in SAN or coordinates, or a
- * command word from the command table (":resign", ":flip", ...).
+ * command word from the command table (":resign", ":flip", ...).  A line
+ * longer than PROMPT_MAX is refused whole with a message on Enter.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@ prompt_enter(struct ui *ui)
 {
 	ui->prompt.len = 0;
 	ui->prompt.text[0] = '\0';
+	ui->prompt.overflow = false;
 }
 
 static void
@@ -115,6 +117,13 @@ prompt_key(struct ui *ui, int key)
 		ui_pop(ui);
 		return UI_DRAW;
 	case TK_ENTER:
+		if (p->overflow) {
+			/* Never run what is left of a line cut short. */
+			ui_pop(ui);
+			ui_error(ui, "Too long: the line holds at most %d "
+			    "characters; nothing was done.", PROMPT_MAX);
+			return UI_DRAW | UI_BEEP;
+		}
 		snprintf(line, sizeof line, "%s", p->text);
 		while (isspace((unsigned char)*s))
 			s++;
@@ -131,16 +140,25 @@ prompt_key(struct ui *ui, int key)
 			return UI_DRAW;
 		}
 		p->text[--p->len] = '\0';
+		p->overflow = p->overflow && p->len > 0;
 		return UI_DRAW;
 	case 0x15: /* Ctrl-U */
 		p->len = 0;
 		p->text[0] = '\0';
+		p->overflow = false;
 		return UI_DRAW;
 	default:
 		if (key >= 0x20 && key < 0x7f && p->len < PROMPT_MAX) {
 			p->text[p->len++] = (char)key;
 			p->text[p->len] = '\0';
 			return UI_DRAW;
+		}
+		if (key >= 0x20 && key < 0x7f) {
+			/* A full line: one beep, not one per key lost. */
+			bool first = !p->overflow;
+
+			p->overflow = true;
+			return first ? UI_BEEP : 0;
 		}
 		return UI_BEEP;
 	}

@@ -131,6 +131,15 @@ hung_up(void)
 	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL));
 }
 
+bool
+term_typeahead(void)
+{
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+
+	return poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN) &&
+	    !(pfd.revents & (POLLHUP | POLLERR | POLLNVAL));
+}
+
 int
 term_open(bool want_color, struct term_caps *caps, char *err,
     size_t errsize)

@@ -128,6 +128,9 @@ void term_refresh(void);
  */
 int term_key(int timeout_ms, int *y, int *x);
 
+/* True if keys are waiting to be read (typed ahead, or a paste). */
+bool term_typeahead(void);
+
 void term_beep(void);
 
 #endif

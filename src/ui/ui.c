@@ -1,10 +1,11 @@
 /*
  * ui.c - the interactive game's main loop and screen stack.
  *
- * The loop draws when something changed, then waits for a key.  It waits
- * forever when nothing moves on its own, and in steps of CLOCK_TICK_MS
- * while a clock runs (or the computer thinks), so an idle game costs no
- * CPU and writes nothing to the terminal.
+ * The loop draws when something changed (once keys typed ahead are all
+ * read: a paste of 100,000 keys is one frame), then waits for a key.  It
+ * waits forever when nothing moves on its own, and in steps of
+ * CLOCK_TICK_MS while a clock runs (or the computer thinks), so an idle
+ * game costs no CPU and writes nothing to the terminal.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -229,7 +230,7 @@ static void
 run(struct ui *ui)
 {
 	volatile sig_atomic_t *sig = ui->opts->signal_flag;
-	int flags = UI_DRAW;
+	int flags = UI_DRAW, later = 0;
 
 	ui->now = now_ms();
 	if (start(ui))
@@ -237,11 +238,14 @@ run(struct ui *ui)
 	while (!(flags & UI_QUIT) && !(sig && *sig)) {
 		int key, y = 0, x = 0;
 
-		flags |= autosave_check(ui);
-
+		flags |= autosave_check(ui) | later;
+		later = 0;
 		if (flags & UI_BEEP)
 			term_beep();
-		if (flags & UI_DRAW)
+		/* Keys typed ahead (a paste) first, then one frame for all. */
+		if ((flags & UI_DRAW) && term_typeahead())
+			later = UI_DRAW;
+		else if (flags & UI_DRAW)
 			draw(ui);
 		key = term_key(wait_ms(ui), &y, &x);
 		ui->now = now_ms();

@@ -111,6 +111,7 @@ struct assist {
 struct prompt {
 	char text[PROMPT_MAX + 1];
 	int len;
+	bool overflow;           /* keys were lost: the line was full */
 };
 
 enum form_field {

@@ -1,0 +1,230 @@
+#!/bin/sh
+# ssh.sh - a game played over a real SSH connection survives the client
+# being killed (issue #7).
+#
+# Starts sshd (Debian's openssh-server) on a free loopback port with a
+# throw-away host key, user key and config in a temp folder, runs bigchess
+# through `ssh -tt` inside a detached tmux session, plays five plies with
+# a clock, kills the ssh client with SIGKILL, and checks that sshd's
+# hang-up made bigchess save (Black's running clock in the file) and
+# exit; then resumes the game over ssh again and checks the position and
+# the move list.  Skipped, with the reason, only where
+# sshd cannot run (not installed, or it cannot start here).
+#
+# The expected FEN after 1. e5 e6 2. Nc4 Nc7 3. Nd6 in Grand Chess is the
+# one tests/cli.sh checks for the same moves, worked out from grand.md.
+set -u
+BIGCHESS=${BIGCHESS:-build/bigchess}
+SSHD=${SSHD:-/usr/sbin/sshd}
+WAIT=${WAIT:-20}   # seconds any one step may take
+FEN='r8r/2bqkcabn1/pppp1ppppp/2n7/3Np5/4P5/10/PPPP1PPPPP/2BQKCABN1/R8R b - - 3 3'
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+skip() { echo "ssh: SKIP: $*"; echo "ssh: 0 passed, 0 failed, 1 skipped"; exit 0; }
+
+case $BIGCHESS in
+/*) ;;
+*) BIGCHESS=$(pwd)/$BIGCHESS ;;
+esac
+[ -x "$BIGCHESS" ] || { echo "ssh: no binary $BIGCHESS"; exit 1; }
+[ -x "$SSHD" ] || skip "no $SSHD (install openssh-server)"
+command -v ssh >/dev/null 2>&1 || skip "no ssh (install openssh-client)"
+command -v ssh-keygen >/dev/null 2>&1 || skip "no ssh-keygen"
+command -v tmux >/dev/null 2>&1 || { echo "ssh: tmux is needed"; exit 1; }
+
+started=$(date +%s)
+tmp=$(mktemp -d /tmp/bigchess-ssh-XXXXXX)
+sock=bigchess-ssh-$$
+sshd_pid=
+# bigchess first: hung up later, it would save into $tmp after the rm.
+cleanup() {
+	for f in "$tmp"/pid*; do
+		[ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
+	done
+	tmux -L "$sock" kill-server 2>/dev/null
+	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# Keys and config.  As root, sshd wants its privilege-separation folder.
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key" || skip "ssh-keygen failed"
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/user_key" || skip "ssh-keygen failed"
+cp "$tmp/user_key.pub" "$tmp/authorized_keys"
+user=$(id -un)
+if [ "$(id -u)" -eq 0 ]; then
+	mkdir -p /run/sshd 2>/dev/null
+fi
+mkdir "$tmp/state"
+
+# Port: a few candidates from a pid-dependent start, until one binds.
+port=
+for i in 0 1 2 3 4 5 6 7 8 9; do
+	try=$((20000 + ($$ * 7 + i * 997) % 40000))
+	cat >"$tmp/sshd_config" <<EOF
+Port $try
+ListenAddress 127.0.0.1
+HostKey $tmp/host_key
+AuthorizedKeysFile $tmp/authorized_keys
+PidFile $tmp/sshd.pid
+StrictModes no
+UsePAM no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PubkeyAuthentication yes
+PermitRootLogin prohibit-password
+AllowUsers $user
+PrintMotd no
+PrintLastLog no
+X11Forwarding no
+AllowTcpForwarding no
+EOF
+	"$SSHD" -t -f "$tmp/sshd_config" 2>"$tmp/sshd.log" ||
+	    skip "sshd refuses the config: $(cat "$tmp/sshd.log")"
+	"$SSHD" -D -e -f "$tmp/sshd_config" 2>"$tmp/sshd.log" &
+	sshd_pid=$!
+	# Up when it says so in its log; gone if the port was taken.
+	n=0
+	while [ $n -lt $((WAIT * 10)) ]; do
+		grep -q 'Server listening' "$tmp/sshd.log" && break
+		kill -0 "$sshd_pid" 2>/dev/null || break
+		sleep 0.1
+		n=$((n + 1))
+	done
+	if grep -q 'Server listening' "$tmp/sshd.log"; then
+		port=$try
+		break
+	fi
+	kill "$sshd_pid" 2>/dev/null
+	wait "$sshd_pid" 2>/dev/null
+	sshd_pid=
+done
+[ -n "$port" ] || skip "sshd cannot start: $(tail -n 3 "$tmp/sshd.log")"
+
+printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" \
+    >"$tmp/known_hosts"
+SSH="ssh -F /dev/null -tt -e none -p $port -i $tmp/user_key \
+-o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=yes \
+-o UserKnownHostsFile=$tmp/known_hosts -o LogLevel=ERROR $user@127.0.0.1"
+# The remote side records bigchess's pid, then becomes bigchess.
+remote() {
+	echo "sh -c 'echo \$\$ >$tmp/pid$1; exec env XDG_STATE_HOME=$tmp/state \
+LC_ALL=C.UTF-8 $BIGCHESS $2'"
+}
+
+if ! $SSH true </dev/null >"$tmp/ssh.log" 2>&1; then
+	skip "ssh to the test sshd fails: $(cat "$tmp/ssh.log")"
+fi
+
+# screen_has TEXT: the tmux pane shows TEXT (fixed string).
+screen_has() {
+	tmux -L "$sock" capture-pane -p -t bc 2>/dev/null | grep -qF -- "$1"
+}
+# wait_screen TEXT: polls the pane for TEXT until the deadline.
+wait_screen() {
+	n=0
+	while [ $n -lt $((WAIT * 20)) ]; do
+		screen_has "$1" && return 0
+		sleep 0.05
+		n=$((n + 1))
+	done
+	bad "'$1' never appeared over ssh; screen:"
+	tmux -L "$sock" capture-pane -p -t bc 2>/dev/null
+	return 1
+}
+# wait_gone PID: polls until PID has exited.
+wait_gone() {
+	n=0
+	while [ $n -lt $((WAIT * 20)) ]; do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 0.05
+		n=$((n + 1))
+	done
+	return 1
+}
+# wait_file FILE: polls until FILE holds something.
+wait_file() {
+	n=0
+	while [ $n -lt $((WAIT * 20)) ]; do
+		[ -s "$1" ] && return 0
+		sleep 0.05
+		n=$((n + 1))
+	done
+	return 1
+}
+# session N ARGS: a new tmux session "bc" running bigchess ARGS over ssh.
+session() {
+	tmux -L "$sock" kill-server 2>/dev/null
+	tmux -L "$sock" -f /dev/null new-session -d -s bc -x 100 -y 30 \
+	    "exec $SSH \"$(remote "$1" "$2")\"" || { bad "tmux"; exit 1; }
+}
+send() {
+	tmux -L "$sock" send-keys -t bc -l "$1"
+	tmux -L "$sock" send-keys -t bc Enter
+}
+
+# 1. Play three plies, then kill the ssh client.
+session 1 '--variant grand --white human --black human --clock 10'
+wait_file "$tmp/pid1" || { bad "bigchess never started over ssh"; exit 1; }
+bc_pid=$(cat "$tmp/pid1")
+wait_screen 'White to move' || exit 1
+send ':e5'
+wait_screen 'Black to move' || exit 1
+send ':e6'
+wait_screen '1. e5' || exit 1
+send ':Nc4'
+wait_screen '2. Nc4' || exit 1
+send ':Nc7'
+wait_screen 'Nc7' || exit 1
+send ':Nd6'
+wait_screen '3. Nd6' || exit 1
+save="$tmp/state/bigchess/autosave.pgn"
+# Black's clock as saved after 3. Nd6, then let it run: 9:57 can only be
+# Black's (White's stopped at 9:59 or more after three quick moves).
+tag() { sed -n "s/^\[$1 \"\([0-9]*\)\"\]$/\1/p" "$save"; }
+black_at_move=$(tag BigchessBlackClock)
+wait_screen '9:57' || exit 1
+ssh_pid=$(tmux -L "$sock" list-panes -t bc -F '#{pane_pid}')
+kill -9 "$ssh_pid" && ok || bad "cannot kill the ssh client $ssh_pid"
+# sshd sees the connection drop and hangs up bigchess's terminal.
+if wait_gone "$bc_pid"; then ok; else
+	bad "bigchess (pid $bc_pid) still runs after the client was killed"
+	kill -9 "$bc_pid" 2>/dev/null
+fi
+if [ -f "$save" ] && tail -c 40 "$save" | grep -q '3\. Nd6 \*\s*$' &&
+    grep -q '^1\. e5 e6 2\. Nc4 Nc7 3\. Nd6 \*' "$save"; then ok; else
+	bad "autosave after the kill: $(cat "$save" 2>&1)"
+fi
+# Saved once more on the hang-up, with Black's clock as it stood.
+black=$(tag BigchessBlackClock)
+if [ -n "$black" ] && [ -n "$black_at_move" ] &&
+    [ "$black" -le 597999 ] && [ "$black" -lt "$black_at_move" ]; then ok; else
+	bad "Black's clock: $black_at_move at the move, $black after the hang-up"
+fi
+got=$("$BIGCHESS" --load "$save" --print fen 2>&1)
+[ "$got" = "$FEN" ] && ok || bad "saved position: $got, expected $FEN"
+ls -A "$tmp/state/bigchess" | grep -q '^\.save-' &&
+    bad "a temp file was left: $(ls -A "$tmp/state/bigchess")" || ok
+
+# 2. --resume over ssh: the same moves and position, and play goes on.
+session 2 '--resume'
+wait_screen 'Black to move' || exit 1
+screen_has '1. e5' && screen_has '2. Nc4' && screen_has '3. Nd6' && ok ||
+    bad "resumed move list: $(tmux -L "$sock" capture-pane -p -t bc)"
+send ':fen'
+wait_screen "FEN: $FEN" && ok
+send ':Nb9'
+wait_screen 'Nb9' && ok
+tmux -L "$sock" send-keys -t bc q
+wait_screen 'Leave this game' && tmux -L "$sock" send-keys -t bc y
+bc_pid=$(cat "$tmp/pid2")
+wait_gone "$bc_pid" && ok || bad "bigchess did not quit on q y"
+grep -q '3\. Nd6 Nb9 \*' "$save" && ok || bad "after resume: $(cat "$save")"
+
+echo "ssh: took $(($(date +%s) - started)) s on port $port"
+echo "ssh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
