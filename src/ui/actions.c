@@ -181,22 +181,6 @@ select_square(struct ui *ui)
 	return UI_DRAW;
 }
 
-/* Moves the cursor by (dx, dy) in screen directions. */
-static int
-move_cursor(struct ui *ui, int dx, int dy)
-{
-	struct play *p = &ui->play;
-	int sign = play_bottom(p) == BC_WHITE ? 1 : -1;
-	int f = p->cursor_file + dx * sign, r = p->cursor_rank + dy * sign;
-
-	if (f < 0 || r < 0 || f >= bc_variant_files(p->variant) ||
-	    r >= bc_variant_ranks(p->variant))
-		return UI_DRAW;
-	p->cursor_file = f;
-	p->cursor_rank = r;
-	return UI_DRAW;
-}
-
 static int
 undo_redo(struct ui *ui, bool redo)
 {
@@ -313,24 +297,13 @@ actions_run(struct ui *ui, enum command cmd)
 {
 	struct play *p = &ui->play;
 	char text[DIALOG_TEXT];
+	int dx, dy;
 
+	if (keys_direction(cmd, &dx, &dy)) {
+		play_move_cursor(p, dx, dy);
+		return UI_DRAW;
+	}
 	switch (cmd) {
-	case CMD_UP:
-		return move_cursor(ui, 0, 1);
-	case CMD_DOWN:
-		return move_cursor(ui, 0, -1);
-	case CMD_LEFT:
-		return move_cursor(ui, -1, 0);
-	case CMD_RIGHT:
-		return move_cursor(ui, 1, 0);
-	case CMD_UP_LEFT:
-		return move_cursor(ui, -1, 1);
-	case CMD_UP_RIGHT:
-		return move_cursor(ui, 1, 1);
-	case CMD_DOWN_LEFT:
-		return move_cursor(ui, -1, -1);
-	case CMD_DOWN_RIGHT:
-		return move_cursor(ui, 1, -1);
 	case CMD_SELECT:
 		piece_info_clear(ui);
 		return select_square(ui);

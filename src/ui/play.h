@@ -76,6 +76,13 @@ bool play_over(const struct play *p);
 /* The colour shown at the bottom of the board now. */
 int play_bottom(const struct play *p);
 
+/*
+ * Moves the cursor by (dx, dy) in screen directions (right and up are
+ * positive), as the board is shown now; a step off the board does not
+ * move it.
+ */
+void play_move_cursor(struct play *p, int dx, int dy);
+
 /* The move played last, or BC_MOVE_NONE. */
 bc_move play_last_move(const struct play *p);
 

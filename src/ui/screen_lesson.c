@@ -438,21 +438,6 @@ lesson_click(struct ui *ui, int y, int x)
 }
 
 static int
-move_cursor(struct ui *ui, int dx, int dy)
-{
-	struct play *p = &ui->learn.play;
-	int sign = play_bottom(p) == BC_WHITE ? 1 : -1;
-	int f = p->cursor_file + dx * sign, r = p->cursor_rank + dy * sign;
-
-	if (f >= 0 && r >= 0 && f < bc_variant_files(p->variant) &&
-	    r < bc_variant_ranks(p->variant)) {
-		p->cursor_file = f;
-		p->cursor_rank = r;
-	}
-	return UI_DRAW;
-}
-
-static int
 hint(struct ui *ui)
 {
 	struct learn *l = &ui->learn;
@@ -528,6 +513,8 @@ static int
 lesson_key(struct ui *ui, int key)
 {
 	struct learn *l = &ui->learn;
+	enum command cmd;
+	int dx, dy;
 
 	switch (lesson_keys_lookup(LESSON_KEYS_LESSON, key)) {
 	case LC_HINT:
@@ -561,23 +548,12 @@ lesson_key(struct ui *ui, int key)
 	}
 	if (!l->active)
 		return UI_DRAW | UI_BEEP;
-	switch (keys_lookup(key)) {
-	case CMD_UP:
-		return move_cursor(ui, 0, 1);
-	case CMD_DOWN:
-		return move_cursor(ui, 0, -1);
-	case CMD_LEFT:
-		return move_cursor(ui, -1, 0);
-	case CMD_RIGHT:
-		return move_cursor(ui, 1, 0);
-	case CMD_UP_LEFT:
-		return move_cursor(ui, -1, 1);
-	case CMD_UP_RIGHT:
-		return move_cursor(ui, 1, 1);
-	case CMD_DOWN_LEFT:
-		return move_cursor(ui, -1, -1);
-	case CMD_DOWN_RIGHT:
-		return move_cursor(ui, 1, -1);
+	cmd = keys_lookup(key);
+	if (keys_direction(cmd, &dx, &dy)) {
+		play_move_cursor(&l->play, dx, dy);
+		return UI_DRAW;
+	}
+	switch (cmd) {
 	case CMD_SELECT:
 		return select_square(ui);
 	case CMD_PROMPT:
