@@ -158,9 +158,7 @@ select_square(struct ui *ui)
 		ui_say(ui, "Put back.");
 		return UI_DRAW;
 	}
-	if (p->selected && (piece == BC_EMPTY ||
-	    BC_PIECE_COLOR(piece) != pos->side ||
-	    play_is_destination(p, sq)))
+	if (play_drops_on(p, sq))
 		return actions_try_moves(ui, p->selected, sq);
 	if (piece == BC_EMPTY || BC_PIECE_COLOR(piece) != pos->side) {
 		ui_error(ui, "Pick up a piece of %s's (%s is %s).",

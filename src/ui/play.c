@@ -219,6 +219,16 @@ play_is_destination(const struct play *p, bc_square sq)
 }
 
 bool
+play_drops_on(const struct play *p, bc_square sq)
+{
+	const bc_position *pos = play_position(p);
+	bc_piece piece = pos->board[sq];
+
+	return p->selected && (piece == BC_EMPTY ||
+	    BC_PIECE_COLOR(piece) != pos->side || play_is_destination(p, sq));
+}
+
+bool
 play_can_move_from(const struct play *p, bc_square sq)
 {
 	for (int i = 0; i < p->legal->count; i++)

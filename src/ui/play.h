@@ -96,6 +96,13 @@ int play_moves_between(const struct play *p, bc_square from, bc_square to,
 /* True if the picked-up piece may go to `sq`. */
 bool play_is_destination(const struct play *p, bc_square sq);
 
+/*
+ * True if a piece is picked up and Enter on `sq` puts it down there (an
+ * empty square, the other side's piece, or a square it may go to)
+ * rather than picking up another piece.
+ */
+bool play_drops_on(const struct play *p, bc_square sq);
+
 /* True if the side to move has a legal move from `sq`. */
 bool play_can_move_from(const struct play *p, bc_square sq);
 

@@ -405,9 +405,7 @@ select_square(struct ui *ui)
 		ui_say(ui, "Put back.");
 		return UI_DRAW;
 	}
-	if (p->selected && (piece == BC_EMPTY ||
-	    BC_PIECE_COLOR(piece) != pos->side ||
-	    play_is_destination(p, sq)))
+	if (play_drops_on(p, sq))
 		return drop(ui, sq);
 	if (lesson_why_no_pick(pos, sq, why, sizeof why)) {
 		note(ui, ROLE_ERROR, "%s", why);
