@@ -358,7 +358,7 @@ drop(struct ui *ui, bc_square to)
 	bc_move moves[DIALOG_ITEMS_MAX];
 	bc_square from = p->selected;
 	int n = play_moves_between(p, from, to, moves, DIALOG_ITEMS_MAX);
-	char why[LEARN_NOTE_MAX], from_text[8], to_text[8];
+	char why[LEARN_NOTE_MAX];
 
 	if (n == 1)
 		return lesson_move(ui, moves[0]);
@@ -370,22 +370,7 @@ drop(struct ui *ui, bc_square to)
 		ui_error(ui, "Not a legal move: the piece is still picked up.");
 		return UI_DRAW | UI_BEEP;
 	}
-	if (n > DIALOG_ITEMS_MAX)
-		n = DIALOG_ITEMS_MAX;
-	bc_square_to_text(from, from_text, sizeof from_text);
-	bc_square_to_text(to, to_text, sizeof to_text);
-	dialog_open(ui, DIALOG_MOVE, BC_MOVE_PROMO(moves[n - 1]) ? "Promotion"
-	    : "Which move?", NULL);
-	snprintf(ui->dialog.text, sizeof ui->dialog.text, "%s to %s:",
-	    from_text, to_text);
-	for (int i = 0; i < n; i++) {
-		char label[DIALOG_TEXT];
-		int key;
-
-		choice_label(p, moves[i], i, label, sizeof label, &key);
-		dialog_add(ui, key, label, ACT_MOVE, moves[i]);
-	}
-	return UI_DRAW;
+	return actions_choose_move(ui, p, moves, n, choice_label);
 }
 
 static int
