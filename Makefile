@@ -54,6 +54,7 @@ UI_SRC = $(wildcard src/ui/*.c)
 APP_SRC = $(wildcard src/*.c)
 TEST_SRC = $(wildcard tests/check_*.c)
 TEST_SRC += tests/pty_harness.c
+TEST_SRC += tests/pty_board.c
 TEST_SRC += tests/test_util.c
 
 RULES_OBJ = $(RULES_SRC:%.c=$(BUILD)/%.o)

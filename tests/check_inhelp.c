@@ -16,86 +16,23 @@
 #include <unistd.h>
 
 #include "bigchess/bigchess.h"
-#include "pty_harness.h"
+#include "pty_board.h"
 #include "test_util.h"
 #include "../src/ui/rules_text.h"
 
-enum { WAIT_MS = 8000, MAX_ARGS = 16 };
-
-#define ENTER "\r"
+enum { MAX_ARGS = 16 };
 
 static void
 start(struct pty *p, const char *const args[], const char *const env[])
 {
-	const char *argv[MAX_ARGS + 8];
-	const char *bin = getenv("BIGCHESS");
-	int n = 0;
+	const char *argv[MAX_ARGS + 6] = { "--ascii", "--white", "human",
+		"--black", "human" };
+	int n = 5;
 
-	argv[n++] = bin && *bin ? bin : "build/bigchess";
-	argv[n++] = "--ascii";
-	argv[n++] = "--white";
-	argv[n++] = "human";
-	argv[n++] = "--black";
-	argv[n++] = "human";
 	for (int i = 0; args[i] && n < MAX_ARGS; i++)
 		argv[n++] = args[i];
 	argv[n] = NULL;
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, 24, 80, argv, env), 0);
-}
-
-#define WAIT_FOR(p, text) \
-	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-#define WAIT_GONE(p, text) \
-	ck_assert_msg(pty_wait_gone((p), (text), WAIT_MS), \
-	    "'%s' never went away; screen:\n%s", (text), pty_dump(p))
-#define WAIT_GAME(p) \
-	do { \
-		WAIT_FOR((p), "to move"); \
-		WAIT_FOR((p), "q quit"); \
-	} while (0)
-
-/* The screen row of rank `rank`, from its label on the left. */
-static int
-rank_row(const struct pty *p, int rank)
-{
-	char label[8], buf[512];
-
-	snprintf(label, sizeof label, "%2d", rank);
-	for (int r = 0; r < p->rows; r++)
-		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
-		    buf[3] != ' ')
-			return r;
-	return -1;
-}
-
-/* The screen column of file `file`, from the row of file letters. */
-static int
-file_col(const struct pty *p, char file)
-{
-	char buf[512];
-
-	for (int r = 0; r < p->rows; r++) {
-		char letters[32];
-		int n = 0, col = -1;
-
-		pty_row(p, r, buf);
-		for (int c = 0; c < p->cols && n < 31; c++) {
-			if (buf[c] == ' ')
-				continue;
-			if (buf[c] < 'a' || buf[c] > 'l')
-				break;
-			if (buf[c] == file)
-				col = c;
-			letters[n++] = buf[c];
-		}
-		letters[n] = '\0';
-		if (col >= 0 && (strcmp(letters, "abcdefghij") == 0 ||
-		    strcmp(letters, "abcdefghijkl") == 0))
-			return col;
-	}
-	return -1;
+	start_bigchess(p, 24, 80, argv, env);
 }
 
 static uint32_t
@@ -152,33 +89,6 @@ wait_marked(struct pty *p, int files, int ranks, const char *want,
 		    got_, sizeof got_), "marked: %s\nwanted: %s\n%s", got_, \
 		    (want), pty_dump(p)); \
 	} while (0)
-
-static char
-piece_on(const struct pty *p, const char *sq)
-{
-	int row = rank_row(p, atoi(sq + 1)), col = file_col(p, sq[0]);
-	uint32_t ch;
-
-	if (row < 0 || col < 0)
-		return '?';
-	ch = char_at(p, row, col);
-	return ch < 0x80 ? (char)ch : '?';
-}
-
-static bool
-wait_piece(struct pty *p, const char *sq, char want)
-{
-	for (int i = 0; i < WAIT_MS / 50; i++) {
-		if (piece_on(p, sq) == want)
-			return true;
-		pty_pump(p, 50);
-	}
-	return false;
-}
-
-#define ASSERT_PIECE(p, sq, ch) \
-	ck_assert_msg(wait_piece((p), (sq), (ch)), "no '%c' on %s:\n%s", \
-	    (ch), (sq), pty_dump(p))
 
 /*
  * A Grand Chess chancellor on e5, White's king on e1, Black's on a10.

@@ -18,47 +18,17 @@
 #include <unistd.h>
 
 #include "../src/lessons.h"
-#include "pty_harness.h"
-#include "test_util.h"
+#include "pty_board.h"
 
-enum { WAIT_MS = 8000, ROWS = 24, COLS = 80 };
-
-#define ENTER "\r"
-#define ESC "\033"
-
-#define WAIT_FOR(p, text) \
-	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-
-/* A state folder of the test's own, kept across runs of the program. */
-struct state {
-	char home[64];
-	char env[160];
-};
-
-static void
-state_new(struct state *s)
-{
-	snprintf(s->home, sizeof s->home, "/tmp/bigchess-learn-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(s->home));
-	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
-}
+enum { ROWS = 24, COLS = 80 };
 
 static void
 start_sized(struct pty *p, int rows, const struct state *s,
     const char *const args[])
 {
-	const char *argv[8];
-	const char *bin = getenv("BIGCHESS");
 	const char *env[] = { s->env, NULL };
-	int n = 0;
 
-	argv[n++] = bin && *bin ? bin : "build/bigchess";
-	for (int i = 0; args[i] && n < 7; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, rows, COLS, argv, env), 0);
+	start_bigchess(p, rows, COLS, args, env);
 }
 
 static void
@@ -82,37 +52,6 @@ read_progress(const struct state *s, char *buf, size_t size)
 		fclose(f);
 	}
 	buf[n] = '\0';
-}
-
-/* Waits until one screen row shows both `a` and then `b`. */
-static bool
-wait_row(struct pty *p, const char *a, const char *b)
-{
-	char buf[512];
-
-	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
-		for (int r = 0; r < p->rows; r++) {
-			char *at = strstr(pty_row(p, r, buf), a);
-
-			if (at && strstr(at + strlen(a), b))
-				return true;
-		}
-		pty_pump(p, 50);
-	}
-	return false;
-}
-
-#define WAIT_ROW(p, a, b) \
-	ck_assert_msg(wait_row((p), (a), (b)), "no row with '%s' ... '%s':\n%s", \
-	    (a), (b), pty_dump(p))
-
-static void
-expect_exit(struct pty *p)
-{
-	ck_assert_msg(pty_wait_exit(p, WAIT_MS), "still running:\n%s",
-	    pty_dump(p));
-	ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0,
-	    "exit status %#x; screen:\n%s", p->status, pty_dump(p));
 }
 
 /* Presses Down `n` times in the list, then Enter; waits for `title`. */
@@ -189,7 +128,7 @@ START_TEST(test_solve_lesson)
 	WAIT_ROW(&p, "[x]", cases[_i].title);
 	WAIT_FOR(&p, "1 of");
 	pty_send(&p, "q");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
@@ -243,7 +182,7 @@ START_TEST(test_wrong_moves)
 	pty_send(&p, "q");
 	WAIT_FOR(&p, "0 of 15 solved");
 	pty_send(&p, "q");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
@@ -312,7 +251,7 @@ START_TEST(test_every_lesson)
 	snprintf(want, sizeof want, "%d of %d solved", solved, solved);
 	WAIT_FOR(&p, want);
 	pty_send(&p, "q");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
@@ -344,7 +283,7 @@ START_TEST(test_promotion_chooser)
 	pty_send(&p, "e");
 	WAIT_FOR(&p, "Solved!");
 	pty_send(&p, "qq");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
@@ -372,48 +311,11 @@ START_TEST(test_scroll)
 	pty_send(&p, "[");
 	WAIT_FOR(&p, "Here 1.Rh8=Q+");
 	pty_send(&p, "qq");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
 END_TEST
-
-/*
- * Where square `name` ("a8") is on screen, read from the rank numbers on
- * the left and the row of file letters below the board.
- */
-static void
-square_at(struct pty *p, const char *name, int *row, int *col)
-{
-	char label[8], buf[512];
-
-	snprintf(label, sizeof label, "%2d", atoi(name + 1));
-	*row = *col = -1;
-	for (int r = 0; r < p->rows; r++) {
-		char *at;
-
-		pty_row(p, r, buf);
-		if (strncmp(buf, label, 2) == 0 && buf[3] != ' ')
-			*row = r;
-		at = strstr(buf, "a  b  c");
-		if (at)
-			*col = (int)(at - buf) + 3 * (name[0] - 'a');
-	}
-	ck_assert_msg(*row >= 0 && *col >= 0, "no %s:\n%s", name, pty_dump(p));
-}
-
-/* An SGR mouse press and release at screen (row, col), 0-based. */
-static void
-click(struct pty *p, const char *square)
-{
-	char seq[64];
-	int row, col;
-
-	square_at(p, square, &row, &col);
-	snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1,
-	    row + 1, col + 1, row + 1);
-	pty_send(p, seq);
-}
 
 /* The mouse picks up and puts down as in a game. */
 START_TEST(test_mouse)
@@ -426,16 +328,16 @@ START_TEST(test_mouse)
 	start(&p, &s, args);
 	WAIT_FOR(&p, "Enter open");
 	open_lesson(&p, 14, "The ladder: mate in two");
-	click(&p, "b1");
+	click_square(&p, "b1");
 	WAIT_FOR(&p, "The rook on b1");
-	click(&p, "b9");
+	click_square(&p, "b9");
 	WAIT_FOR(&p, "answered Kd10");
-	click(&p, "a8");
+	click_square(&p, "a8");
 	WAIT_FOR(&p, "The rook on a8");
-	click(&p, "a10");
+	click_square(&p, "a10");
 	WAIT_FOR(&p, "Solved!");
 	pty_send(&p, "qq");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
@@ -465,7 +367,7 @@ START_TEST(test_progress_survives)
 	type_move(&p, "Rb10");
 	WAIT_FOR(&p, "Solved!");
 	pty_send(&p, "qq");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 
 	start(&p, &s, args);
@@ -474,7 +376,7 @@ START_TEST(test_progress_survives)
 	ck_assert_msg(!wait_row(&p, "[x]", "Chancellor"),
 	    "a lesson not solved is marked:\n%s", pty_dump(&p));
 	pty_send(&p, "q");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
@@ -503,7 +405,7 @@ START_TEST(test_bad_state)
 	start(&p, &s, args);
 	WAIT_FOR(&p, "0 of 15 solved");
 	pty_send(&p, "q");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 
 	/* Now the folder cannot be written. */
@@ -525,7 +427,7 @@ START_TEST(test_bad_state)
 	pty_send(&p, "q");
 	WAIT_FOR(&p, "1 of 15 solved");
 	pty_send(&p, "q");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	chmod(path, 0700);
 	pty_remove_tree(s.home);
@@ -553,7 +455,7 @@ START_TEST(test_from_new_game)
 	pty_send(&p, "q");
 	WAIT_FOR(&p, "L: Learn");
 	pty_send(&p, "q");
-	expect_exit(&p);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }

@@ -16,165 +16,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "pty_harness.h"
-#include "test_util.h"
-
-enum { WAIT_MS = 8000 };
-
-#define ENTER "\r"
-#define ESC "\033"
-
-#define WAIT_FOR(p, text) \
-	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-
-struct state {
-	char home[64];   /* XDG_STATE_HOME */
-	char env[96];    /* "XDG_STATE_HOME=..." */
-	char save[128];  /* its autosave */
-};
-
-static void
-state_new(struct state *s)
-{
-	snprintf(s->home, sizeof s->home, "/tmp/bigchess-review-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(s->home));
-	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
-	snprintf(s->save, sizeof s->save, "%s/bigchess/autosave.pgn",
-	    s->home);
-}
+#include "pty_board.h"
 
 static void
 start(struct pty *p, const struct state *s, const char *const args[])
 {
-	const char *argv[16];
-	const char *bin = getenv("BIGCHESS");
 	const char *env[] = { s->env, NULL };
-	int n = 0;
 
-	argv[n++] = bin && *bin ? bin : "build/bigchess";
-	for (int i = 0; args && args[i] && n < 15; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, 30, 100, argv, env), 0);
+	start_bigchess(p, 30, 100, args, env);
 }
-
-static void
-write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "wb");
-
-	ck_assert_msg(f != NULL, "cannot write %s", path);
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
-static char *
-read_file(const char *path)
-{
-	static char buf[1 << 16];
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	ck_assert_msg(f != NULL, "cannot open %s", path);
-	n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-/* Waits until one screen row shows `a` and then `b`. */
-static bool
-wait_row(struct pty *p, const char *a, const char *b)
-{
-	char buf[512];
-
-	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
-		for (int r = 0; r < p->rows; r++) {
-			char *at = strstr(pty_row(p, r, buf), a);
-
-			if (at && strstr(at + strlen(a), b))
-				return true;
-		}
-		pty_pump(p, 50);
-	}
-	return false;
-}
-
-#define WAIT_ROW(p, a, b) \
-	ck_assert_msg(wait_row((p), (a), (b)), \
-	    "no row with '%s' ... '%s':\n%s", (a), (b), pty_dump(p))
-
-/* The screen row showing rank `rank` (counted from 1), from its label. */
-static int
-rank_row(const struct pty *p, int rank)
-{
-	char label[8], buf[512];
-
-	snprintf(label, sizeof label, "%2d", rank);
-	for (int r = 0; r < p->rows; r++)
-		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
-		    buf[3] != ' ')
-			return r;
-	return -1;
-}
-
-/* The screen column of file letter `file`, from the row of letters. */
-static int
-file_col(const struct pty *p, char file)
-{
-	char buf[512];
-
-	for (int r = 0; r < p->rows; r++) {
-		char letters[32];
-		int n = 0, col = -1;
-
-		pty_row(p, r, buf);
-		for (int c = 0; c < p->cols && n < 31; c++) {
-			if (buf[c] == ' ')
-				continue;
-			if (buf[c] < 'a' || buf[c] > 'l')
-				break;
-			if (buf[c] == file)
-				col = c;
-			letters[n++] = buf[c];
-		}
-		letters[n] = '\0';
-		if (col >= 0 && strcmp(letters, "abcdefghij") == 0)
-			return col;
-	}
-	return -1;
-}
-
-/* The character on square `name` ("e3"), or '?' if not found. */
-static char
-square_char(const struct pty *p, const char *name)
-{
-	int row = rank_row(p, atoi(name + 1)), col = file_col(p, name[0]);
-	uint32_t ch;
-
-	if (row < 0 || col < 0)
-		return '?';
-	ch = pty_cell(p, row, col).chars[0];
-	return ch == 0 ? ' ' : ch < 0x80 ? (char)ch : '?';
-}
-
-static bool
-wait_piece(struct pty *p, const char *sq, char ch)
-{
-	for (int i = 0; i < WAIT_MS / 20; i++) {
-		if (square_char(p, sq) == ch)
-			return true;
-		pty_pump(p, 20);
-	}
-	return false;
-}
-
-#define ASSERT_PIECE(p, sq, ch) \
-	ck_assert_msg(wait_piece((p), (sq), (ch)), \
-	    "expected '%c' on %s, found '%c'; screen:\n%s", (ch), (sq), \
-	    square_char((p), (sq)), pty_dump(p))
 
 static const char *const hot_seat[] = { "--variant", "grand", "--white",
 	"human", "--black", "human", "--ascii", NULL };
@@ -370,17 +220,6 @@ START_TEST(test_review_loaded_game)
 	pty_remove_tree(s.home);
 }
 END_TEST
-
-/* An SGR mouse press and release at screen (row, col), 0-based. */
-static void
-click(struct pty *p, int row, int col)
-{
-	char seq[64];
-
-	snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1,
-	    row + 1, col + 1, row + 1);
-	pty_send(p, seq);
-}
 
 /* A click on a move in the move list shows the position after it. */
 START_TEST(test_click_move_list)

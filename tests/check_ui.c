@@ -16,24 +16,18 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "pty_harness.h"
-#include "test_util.h"
+#include "pty_board.h"
 
-enum { WAIT_MS = 8000, MAX_ARGS = 16 };
-
-#define ESC "\033"
-#define ENTER "\r"
+enum { MAX_ARGS = 16 };
 
 static void
 start(struct pty *p, int rows, int cols, const char *const args[],
     const char *const env[])
 {
-	const char *argv[MAX_ARGS + 6];
-	const char *bin = getenv("BIGCHESS");
+	const char *argv[MAX_ARGS + 5];
 	bool to_game = false, players = false;
 	int n = 0;
 
-	argv[n++] = bin && *bin ? bin : "build/bigchess";
 	for (int i = 0; args && args[i] && n < MAX_ARGS; i++) {
 		to_game |= !strcmp(args[i], "--variant") || !strcmp(args[i], "--fen");
 		players |= !strcmp(args[i], "--white") || !strcmp(args[i], "--black");
@@ -48,122 +42,7 @@ start(struct pty *p, int rows, int cols, const char *const args[],
 		argv[n++] = "human";
 	}
 	argv[n] = NULL;
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, rows, cols, argv, env), 0);
-}
-
-#define WAIT_FOR(p, text) \
-	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-/* The game screen is complete once its last line, the hints, is there. */
-#define WAIT_GAME(p) \
-	do { \
-		WAIT_FOR((p), "to move"); \
-		WAIT_FOR((p), "q quit"); \
-	} while (0)
-#define WAIT_GONE(p, text) \
-	ck_assert_msg(pty_wait_gone((p), (text), WAIT_MS), \
-	    "'%s' never went away; screen:\n%s", (text), pty_dump(p))
-
-/* Waits until one screen row shows both `a` and then `b`. */
-static bool
-wait_row(struct pty *p, const char *a, const char *b)
-{
-	char buf[512];
-
-	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
-		for (int r = 0; r < p->rows; r++) {
-			char *at = strstr(pty_row(p, r, buf), a);
-
-			if (at && strstr(at + strlen(a), b))
-				return true;
-		}
-		pty_pump(p, 50);
-	}
-	return false;
-}
-
-#define WAIT_ROW(p, a, b) \
-	ck_assert_msg(wait_row((p), (a), (b)), "no row with '%s' ... '%s':\n%s", \
-	    (a), (b), pty_dump(p))
-
-/* The screen row showing rank `rank` (counted from 1), from its label. */
-static int
-rank_row(const struct pty *p, int rank)
-{
-	char label[8], buf[512];
-
-	snprintf(label, sizeof label, "%2d", rank);
-	for (int r = 0; r < p->rows; r++)
-		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
-		    buf[3] != ' ')
-			return r;
-	return -1;
-}
-
-/* The screen column of file letter `file`, from the row of letters. */
-static int
-file_col(const struct pty *p, char file)
-{
-	char buf[512];
-
-	for (int r = 0; r < p->rows; r++) {
-		char letters[32];
-		int n = 0, col = -1;
-
-		pty_row(p, r, buf);
-		for (int c = 0; c < p->cols && n < 31; c++) {
-			if (buf[c] == ' ')
-				continue;
-			if (buf[c] < 'a' || buf[c] > 'l')
-				break;
-			if (buf[c] == file)
-				col = c;
-			letters[n++] = buf[c];
-		}
-		letters[n] = '\0';
-		if (col >= 0 && (strcmp(letters, "abcdefghij") == 0 ||
-		    strcmp(letters, "abcdefghijkl") == 0 ||
-		    strcmp(letters, "jihgfedcba") == 0 ||
-		    strcmp(letters, "lkjihgfedcba") == 0))
-			return col;
-	}
-	return -1;
-}
-
-/*
- * Where square `name` ("e3") is on screen.  A redraw may be on its way
- * (curses writes top to bottom), so this waits for the coordinates.
- */
-static void
-square_at(struct pty *p, const char *name, int *row, int *col)
-{
-	for (int i = 0; i < WAIT_MS / 20; i++) {
-		*row = rank_row(p, atoi(name + 1));
-		*col = file_col(p, name[0]);
-		if (*row >= 0 && *col >= 0)
-			return;
-		pty_pump(p, 20);
-	}
-	ck_abort_msg("square %s not on screen:\n%s", name, pty_dump(p));
-}
-
-static VTermScreenCell
-square_cell(struct pty *p, const char *name)
-{
-	int row, col;
-
-	square_at(p, name, &row, &col);
-	return pty_cell(p, row, col);
-}
-
-/* The character shown on square `name`: ASCII, or '?' for others. */
-static char
-square_char(struct pty *p, const char *name)
-{
-	uint32_t ch = square_cell(p, name).chars[0];
-
-	return ch == 0 ? ' ' : ch < 0x80 ? (char)ch : '?';
+	start_bigchess(p, rows, cols, argv, env);
 }
 
 /* Waits for the character `dx` columns right of square `sq`'s centre. */
@@ -190,34 +69,6 @@ static bool
 same_bg(VTermScreenCell a, VTermScreenCell b)
 {
 	return vterm_color_is_equal(&a.bg, &b.bg);
-}
-
-/* Waits up to WAIT_MS for `ch` to show on square `sq`. */
-static bool
-wait_piece(struct pty *p, const char *sq, char ch)
-{
-	for (int i = 0; i < WAIT_MS / 20; i++) {
-		if (square_char(p, sq) == ch)
-			return true;
-		pty_pump(p, 20);
-	}
-	return false;
-}
-
-#define ASSERT_PIECE(p, sq, ch) \
-	ck_assert_msg(wait_piece((p), (sq), (ch)), \
-	    "expected '%c' on %s, found '%c'; screen:\n%s", (ch), (sq), \
-	    square_char((p), (sq)), pty_dump(p))
-
-/* Waits until the program exits; fails the test otherwise. */
-static void
-expect_exit(struct pty *p, int status)
-{
-	ck_assert_msg(pty_wait_exit(p, WAIT_MS), "still running:\n%s",
-	    pty_dump(p));
-	ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == status,
-	    "exit status %#x, expected exit(%d); screen:\n%s", p->status,
-	    status, pty_dump(p));
 }
 
 /* Test rows: the start screen of each variant at 80x24. */
@@ -1013,17 +864,6 @@ START_TEST(test_bad_terminal)
 	pty_close(&p);
 }
 END_TEST
-
-/* An SGR mouse press and release at screen (row, col), 0-based. */
-static void
-click(struct pty *p, int row, int col)
-{
-	char seq[64];
-
-	snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1,
-	    row + 1, col + 1, row + 1);
-	pty_send(p, seq);
-}
 
 START_TEST(test_mouse)
 {

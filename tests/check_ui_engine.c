@@ -16,47 +16,21 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pty_harness.h"
-#include "test_util.h"
+#include "pty_board.h"
 
 enum {
 	ROWS = 30,
 	COLS = 100,
-	WAIT_MS = 8000,
 	/* Well below level 10's 12 s, well above a stopped search's reply. */
 	MOVE_NOW_MS = 3000,
 	MAX_ARGS = 16
 };
 
-#define ENTER "\r"
-
 static void
 start(struct pty *p, const char *const args[])
 {
-	const char *argv[MAX_ARGS + 2];
-	const char *bin = getenv("BIGCHESS");
-	int n = 0;
-
-	argv[n++] = bin && *bin ? bin : "build/bigchess";
-	for (int i = 0; args[i] && n < MAX_ARGS; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, ROWS, COLS, argv, NULL), 0);
+	start_bigchess(p, ROWS, COLS, args, NULL);
 }
-
-#define WAIT_FOR_MS(p, text, ms) \
-	ck_assert_msg(pty_wait_text((p), (text), (ms)), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-#define WAIT_FOR(p, text) WAIT_FOR_MS((p), (text), WAIT_MS)
-#define WAIT_GONE(p, text) \
-	ck_assert_msg(pty_wait_gone((p), (text), WAIT_MS), \
-	    "'%s' never went away; screen:\n%s", (text), pty_dump(p))
-#define WAIT_GAME(p) \
-	do { \
-		WAIT_FOR((p), "to move"); \
-		WAIT_FOR((p), "q quit"); \
-	} while (0)
 
 /* True if `san` is how bc_move_to_san writes a legal move of `pos`; the
  * move in *out. */
@@ -130,58 +104,16 @@ read_hint(struct pty *p, char *san, size_t size)
 	read_status(p, "Hint: ", " (", san, size);
 }
 
-/* The screen row of rank `rank`, from its label on the left. */
-static int
-rank_row(const struct pty *p, int rank)
-{
-	char label[16], buf[COLS + 1];
-
-	snprintf(label, sizeof label, "%2d", rank);
-	for (int r = 0; r < p->rows; r++)
-		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
-		    buf[3] != ' ')
-			return r;
-	return -1;
-}
-
-/* The screen column of file `file`, from the row of file letters. */
-static int
-file_col(const struct pty *p, int file, int files)
-{
-	char buf[COLS + 1];
-
-	for (int r = 0; r < p->rows; r++) {
-		int n = 0, col = -1;
-
-		pty_row(p, r, buf);
-		for (int c = 0; c < p->cols; c++) {
-			if (buf[c] == ' ')
-				continue;
-			if (buf[c] != 'a' + n)
-				break;
-			if (n == file)
-				col = c;
-			n++;
-		}
-		if (n == files && col >= 0)
-			return col;
-	}
-	return -1;
-}
-
 /* The characters either side of square `sq`'s centre, as "[]" or "++". */
 static void
-marks_of(struct pty *p, bc_square sq, int files, char out[3])
+marks_of(struct pty *p, bc_square sq, char out[3])
 {
-	int row = -1, col = -1;
+	char name[16];
+	int row, col;
 
-	for (int i = 0; i < WAIT_MS / 20 && (row < 0 || col < 0); i++) {
-		row = rank_row(p, BC_RANK(sq) + 1);
-		col = file_col(p, BC_FILE(sq), files);
-		if (row < 0 || col < 0)
-			pty_pump(p, 20);
-	}
-	ck_assert_msg(row >= 0 && col >= 0, "no board:\n%s", pty_dump(p));
+	snprintf(name, sizeof name, "%c%d", 'a' + BC_FILE(sq),
+	    BC_RANK(sq) + 1);
+	square_at(p, name, &row, &col);
 	for (int i = 0; i < 2; i++) {
 		uint32_t ch = pty_cell(p, row, col + (i ? 1 : -1)).chars[0];
 
@@ -192,7 +124,7 @@ marks_of(struct pty *p, bc_square sq, int files, char out[3])
 
 /* Both squares of `m` get + + (or the cursor's [ ], which wins). */
 static void
-assert_hint_marked(struct pty *p, bc_move m, int files)
+assert_hint_marked(struct pty *p, bc_move m)
 {
 	bc_square sq[2] = { BC_MOVE_FROM(m), BC_MOVE_TO(m) };
 	int plus = 0;
@@ -201,7 +133,7 @@ assert_hint_marked(struct pty *p, bc_move m, int files)
 	for (int i = 0; i < 2; i++) {
 		char marks[3];
 
-		marks_of(p, sq[i], files, marks);
+		marks_of(p, sq[i], marks);
 		ck_assert_msg(!strcmp(marks, "++") || !strcmp(marks, "[]"),
 		    "square %d shows '%s':\n%s", i, marks, pty_dump(p));
 		plus += !strcmp(marks, "++");
@@ -210,7 +142,7 @@ assert_hint_marked(struct pty *p, bc_move m, int files)
 }
 
 static void
-assert_unmarked(struct pty *p, bc_move m, int files)
+assert_unmarked(struct pty *p, bc_move m)
 {
 	bc_square sq[2] = { BC_MOVE_FROM(m), BC_MOVE_TO(m) };
 
@@ -218,7 +150,7 @@ assert_unmarked(struct pty *p, bc_move m, int files)
 	for (int i = 0; i < 2; i++) {
 		char marks[3];
 
-		marks_of(p, sq[i], files, marks);
+		marks_of(p, sq[i], marks);
 		ck_assert_msg(strcmp(marks, "++") != 0, "square %d still "
 		    "marked:\n%s", i, pty_dump(p));
 	}
@@ -302,7 +234,6 @@ START_TEST(test_hint)
 	const char *args[] = { "--variant", "hadean", "--white", "human",
 		"--black", "human", NULL };
 	const bc_variant *v = bc_variant_find("hadean");
-	int files = bc_variant_files(v);
 	bc_position pos;
 	char san[BC_MOVE_TEXT_MAX];
 	bc_move m;
@@ -319,13 +250,13 @@ START_TEST(test_hint)
 	read_hint(&p, san, sizeof san);
 	ck_assert_msg(legal_san(&pos, san, &m), "hint '%s' is not a legal "
 	    "move for Black", san);
-	assert_hint_marked(&p, m, files);
+	assert_hint_marked(&p, m);
 
 	/* Taking back White's move cancels the hint. */
 	pty_send(&p, "u");
 	WAIT_FOR(&p, "Move taken back");
 	WAIT_GONE(&p, "Hint:");
-	assert_unmarked(&p, m, files);
+	assert_unmarked(&p, m);
 	bc_position_start(&pos, v);
 
 	/* White asks; playing the hint cancels it too. */
@@ -333,13 +264,13 @@ START_TEST(test_hint)
 	read_hint(&p, san, sizeof san);
 	ck_assert_msg(legal_san(&pos, san, &m), "hint '%s' is not a legal "
 	    "move for White", san);
-	assert_hint_marked(&p, m, files);
+	assert_hint_marked(&p, m);
 	pty_send(&p, ":");
 	pty_send(&p, san);
 	pty_send(&p, ENTER);
 	WAIT_FOR(&p, "White played");
 	WAIT_GONE(&p, "Hint:");
-	assert_unmarked(&p, m, files);
+	assert_unmarked(&p, m);
 	pty_send(&p, "q");
 	pty_close(&p);
 }

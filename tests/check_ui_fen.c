@@ -9,89 +9,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pty_harness.h"
-#include "test_util.h"
-
-enum { WAIT_MS = 8000 };
+#include "pty_board.h"
 
 static void
 start(struct pty *p, int rows, int cols)
 {
-	const char *bin = getenv("BIGCHESS");
-	const char *argv[] = { bin && *bin ? bin : "build/bigchess",
-		"--variant", "grand", "--white", "human", "--black", "human",
-		NULL };
+	const char *const args[] = { "--variant", "grand", "--white",
+		"human", "--black", "human", NULL };
 
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, rows, cols, argv, NULL), 0);
+	start_bigchess(p, rows, cols, args, NULL);
 }
-
-#define WAIT_FOR(p, text) \
-	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-
-/* The screen row of rank `rank`, from its label on the left. */
-static int
-rank_row(const struct pty *p, int rank)
-{
-	char label[8], buf[512];
-
-	snprintf(label, sizeof label, "%2d", rank);
-	for (int r = 0; r < p->rows; r++)
-		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
-		    buf[3] != ' ')
-			return r;
-	return -1;
-}
-
-/* The screen column of file `file`, from the row of letters a..j. */
-static int
-file_col(const struct pty *p, char file)
-{
-	char buf[512];
-
-	for (int r = 0; r < p->rows; r++) {
-		char *at = strstr(pty_row(p, r, buf), "a");
-		int col = -1, n = 0;
-
-		if (!at)
-			continue;
-		for (int c = (int)(at - buf); c < p->cols; c++) {
-			if (buf[c] == ' ')
-				continue;
-			if (buf[c] != 'a' + n)
-				break;
-			if (buf[c] == file)
-				col = c;
-			n++;
-		}
-		if (n == 10 && col >= 0)
-			return col;
-	}
-	return -1;
-}
-
-/* Waits for `ch` on square `sq` ("e10"). */
-static bool
-wait_piece(struct pty *p, const char *sq, char ch)
-{
-	for (int i = 0; i < WAIT_MS / 20; i++) {
-		int row = rank_row(p, atoi(sq + 1)), col = file_col(p, sq[0]);
-
-		if (row >= 0 && col >= 0) {
-			uint32_t c = pty_cell(p, row, col).chars[0];
-
-			if ((c == 0 ? ' ' : (char)c) == ch)
-				return true;
-		}
-		pty_pump(p, 20);
-	}
-	return false;
-}
-
-#define ASSERT_PIECE(p, sq, ch) \
-	ck_assert_msg(wait_piece((p), (sq), (ch)), \
-	    "expected '%c' on %s; screen:\n%s", (ch), (sq), pty_dump(p))
 
 /* After 1.e5 (e3e5): no black pawn stands next to e5, so no e.p. */
 static const char after_e5[] = "FEN: r8r/1nbqkcabn1/pppppppppp/10/10/"

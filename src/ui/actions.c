@@ -77,14 +77,15 @@ actions_push(struct ui *ui, bc_move m)
 
 /* A label for one of several moves between the same squares. */
 static void
-choice_label(const struct ui *ui, bc_move m, char *buf, size_t size,
-    int *key)
+choice_label(const struct play *p, bc_move m, int i, char *buf,
+    size_t size, int *key)
 {
-	const bc_variant *v = ui->play.variant;
-	const bc_position *pos = play_position(&ui->play);
+	const bc_variant *v = p->variant;
+	const bc_position *pos = play_position(p);
 	char san[BC_MOVE_TEXT_MAX];
 	int promo = BC_MOVE_PROMO(m);
 
+	(void)i; /* keys by kind of move, not by place */
 	bc_move_to_san(pos, m, san, sizeof san);
 	if (promo) {
 		*key = bc_variant_piece_letter(v, promo) | 0x20;
@@ -95,8 +96,8 @@ choice_label(const struct ui *ui, bc_move m, char *buf, size_t size,
 		*key = 'c';
 		snprintf(buf, size, "Castle (%s)", san);
 	} else {
-		bc_piece p = pos->board[BC_MOVE_FROM(m)];
-		char letter = bc_variant_piece_letter(v, BC_PIECE_TYPE(p));
+		bc_piece piece = pos->board[BC_MOVE_FROM(m)];
+		char letter = bc_variant_piece_letter(v, BC_PIECE_TYPE(piece));
 
 		*key = letter == 'P' ? 'p' : 'k';
 		snprintf(buf, size, "%s (%s)", letter == 'P' ? "Stay a pawn"
@@ -121,18 +122,29 @@ actions_try_moves(struct ui *ui, bc_square from, bc_square to)
 		    to_text);
 		return UI_DRAW | UI_BEEP;
 	}
+	return actions_choose_move(ui, &ui->play, moves, n, choice_label);
+}
+
+int
+actions_choose_move(struct ui *ui, const struct play *p,
+    const bc_move *moves, int n, move_label_fn *label)
+{
+	char from_text[8], to_text[8];
+
 	if (n > DIALOG_ITEMS_MAX)
 		n = DIALOG_ITEMS_MAX;
+	bc_square_to_text(BC_MOVE_FROM(moves[0]), from_text, sizeof from_text);
+	bc_square_to_text(BC_MOVE_TO(moves[0]), to_text, sizeof to_text);
 	dialog_open(ui, DIALOG_MOVE, BC_MOVE_PROMO(moves[n - 1]) ? "Promotion"
 	    : "Which move?", NULL);
 	snprintf(ui->dialog.text, sizeof ui->dialog.text, "%s to %s:",
 	    from_text, to_text);
 	for (int i = 0; i < n; i++) {
-		char label[DIALOG_TEXT];
+		char text[DIALOG_TEXT];
 		int key;
 
-		choice_label(ui, moves[i], label, sizeof label, &key);
-		dialog_add(ui, key, label, ACT_MOVE, moves[i]);
+		label(p, moves[i], i, text, sizeof text, &key);
+		dialog_add(ui, key, text, ACT_MOVE, moves[i]);
 	}
 	return UI_DRAW;
 }
@@ -158,9 +170,7 @@ select_square(struct ui *ui)
 		ui_say(ui, "Put back.");
 		return UI_DRAW;
 	}
-	if (p->selected && (piece == BC_EMPTY ||
-	    BC_PIECE_COLOR(piece) != pos->side ||
-	    play_is_destination(p, sq)))
+	if (play_drops_on(p, sq))
 		return actions_try_moves(ui, p->selected, sq);
 	if (piece == BC_EMPTY || BC_PIECE_COLOR(piece) != pos->side) {
 		ui_error(ui, "Pick up a piece of %s's (%s is %s).",
@@ -178,22 +188,6 @@ select_square(struct ui *ui)
 	    "it back.", bc_variant_piece_name(p->variant, BC_PIECE_TYPE(piece)),
 	    at);
 	ui->message[0] = (char)toupper((unsigned char)ui->message[0]);
-	return UI_DRAW;
-}
-
-/* Moves the cursor by (dx, dy) in screen directions. */
-static int
-move_cursor(struct ui *ui, int dx, int dy)
-{
-	struct play *p = &ui->play;
-	int sign = play_bottom(p) == BC_WHITE ? 1 : -1;
-	int f = p->cursor_file + dx * sign, r = p->cursor_rank + dy * sign;
-
-	if (f < 0 || r < 0 || f >= bc_variant_files(p->variant) ||
-	    r >= bc_variant_ranks(p->variant))
-		return UI_DRAW;
-	p->cursor_file = f;
-	p->cursor_rank = r;
 	return UI_DRAW;
 }
 
@@ -313,24 +307,13 @@ actions_run(struct ui *ui, enum command cmd)
 {
 	struct play *p = &ui->play;
 	char text[DIALOG_TEXT];
+	int dx, dy;
 
+	if (keys_direction(cmd, &dx, &dy)) {
+		play_move_cursor(p, dx, dy);
+		return UI_DRAW;
+	}
 	switch (cmd) {
-	case CMD_UP:
-		return move_cursor(ui, 0, 1);
-	case CMD_DOWN:
-		return move_cursor(ui, 0, -1);
-	case CMD_LEFT:
-		return move_cursor(ui, -1, 0);
-	case CMD_RIGHT:
-		return move_cursor(ui, 1, 0);
-	case CMD_UP_LEFT:
-		return move_cursor(ui, -1, 1);
-	case CMD_UP_RIGHT:
-		return move_cursor(ui, 1, 1);
-	case CMD_DOWN_LEFT:
-		return move_cursor(ui, -1, -1);
-	case CMD_DOWN_RIGHT:
-		return move_cursor(ui, 1, -1);
 	case CMD_SELECT:
 		piece_info_clear(ui);
 		return select_square(ui);

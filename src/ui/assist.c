@@ -13,6 +13,7 @@
 
 #include "terminal.h"
 #include "ui_state.h"
+#include "wrap.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 
@@ -259,20 +260,13 @@ assist_panel_rows(const struct ui *ui)
 static const char *
 put_words(const struct ui *ui, int y, int x, int width, const char *text)
 {
-	int len = (int)strlen(text), cut = len;
+	const char *rest;
+	size_t len = wrap_next(text, width, &rest);
+	char line[256];
 
-	if (len > width) {
-		cut = width;
-		while (cut > 0 && text[cut] != ' ')
-			cut--;
-		if (cut == 0)
-			cut = width;
-	}
-	term_put(y, x, ui_style(ui, ROLE_TEXT), text, cut);
-	text += cut;
-	while (*text == ' ')
-		text++;
-	return text;
+	snprintf(line, sizeof line, "%.*s", (int)len, text);
+	term_put(y, x, ui_style(ui, ROLE_TEXT), line, width);
+	return rest ? rest : "";
 }
 
 void

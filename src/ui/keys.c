@@ -123,6 +123,33 @@ commands_get(int i)
 	return i >= 0 && i < NCOMMANDS ? &commands[i] : NULL;
 }
 
+/* The cursor commands and their screen directions. */
+static const struct {
+	enum command cmd;
+	int dx, dy;
+} directions[] = {
+	{ CMD_UP, 0, 1 },
+	{ CMD_DOWN, 0, -1 },
+	{ CMD_LEFT, -1, 0 },
+	{ CMD_RIGHT, 1, 0 },
+	{ CMD_UP_LEFT, -1, 1 },
+	{ CMD_UP_RIGHT, 1, 1 },
+	{ CMD_DOWN_LEFT, -1, -1 },
+	{ CMD_DOWN_RIGHT, 1, -1 },
+};
+
+bool
+keys_direction(enum command cmd, int *dx, int *dy)
+{
+	for (size_t i = 0; i < sizeof directions / sizeof directions[0]; i++)
+		if (directions[i].cmd == cmd) {
+			*dx = directions[i].dx;
+			*dy = directions[i].dy;
+			return true;
+		}
+	return false;
+}
+
 enum command
 keys_lookup(int key)
 {

@@ -6,6 +6,7 @@
 #ifndef BIGCHESS_UI_KEYS_H
 #define BIGCHESS_UI_KEYS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum command {
@@ -57,6 +58,12 @@ const struct command_info *commands_get(int i);
 
 /* The command bound to `key` on the game screen, or CMD_NONE. */
 enum command keys_lookup(int key);
+
+/*
+ * If `cmd` moves the cursor (CMD_UP ... CMD_DOWN_RIGHT), true with its
+ * screen direction in *dx (+1 right) and *dy (+1 up); otherwise false.
+ */
+bool keys_direction(enum command cmd, int *dx, int *dy);
 
 /* The command whose prompt word is `word`, or CMD_NONE. */
 enum command keys_command_by_word(const char *word);

@@ -22,6 +22,7 @@
 
 #include "terminal.h"
 #include "ui_state.h"
+#include "wrap.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 
@@ -350,24 +351,16 @@ wrap(const struct ui *ui, int y, int rows, const char *text)
 	const struct layout *l = &ui->layout;
 	int used = 0, width = l->panel_w;
 
-	while (*text && used < rows) {
-		int len = (int)strlen(text), cut = len;
+	while (text && *text && used < rows) {
+		const char *next;
+		size_t len = wrap_next(text, width, &next);
 		char line[256];
 
-		if (len > width) {
-			cut = width;
-			while (cut > 0 && text[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = width;
-		}
-		snprintf(line, sizeof line, "%.*s", cut, text);
+		snprintf(line, sizeof line, "%.*s", (int)len, text);
 		term_put(y + used, l->panel_x, ui_style(ui, ROLE_TEXT), line,
 		    width);
 		used++;
-		text += cut;
-		while (*text == ' ')
-			text++;
+		text = next;
 	}
 	return used;
 }

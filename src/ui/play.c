@@ -171,6 +171,19 @@ play_bottom(const struct play *p)
 	return p->black_at_bottom ? BC_BLACK : BC_WHITE;
 }
 
+void
+play_move_cursor(struct play *p, int dx, int dy)
+{
+	int sign = play_bottom(p) == BC_WHITE ? 1 : -1;
+	int f = p->cursor_file + dx * sign, r = p->cursor_rank + dy * sign;
+
+	if (f < 0 || r < 0 || f >= bc_variant_files(p->variant) ||
+	    r >= bc_variant_ranks(p->variant))
+		return;
+	p->cursor_file = f;
+	p->cursor_rank = r;
+}
+
 bc_move
 play_last_move(const struct play *p)
 {
@@ -203,6 +216,16 @@ play_is_destination(const struct play *p, bc_square sq)
 		    BC_MOVE_TO(p->legal->moves[i]) == sq)
 			return true;
 	return false;
+}
+
+bool
+play_drops_on(const struct play *p, bc_square sq)
+{
+	const bc_position *pos = play_position(p);
+	bc_piece piece = pos->board[sq];
+
+	return p->selected && (piece == BC_EMPTY ||
+	    BC_PIECE_COLOR(piece) != pos->side || play_is_destination(p, sq));
 }
 
 bool

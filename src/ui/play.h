@@ -76,6 +76,13 @@ bool play_over(const struct play *p);
 /* The colour shown at the bottom of the board now. */
 int play_bottom(const struct play *p);
 
+/*
+ * Moves the cursor by (dx, dy) in screen directions (right and up are
+ * positive), as the board is shown now; a step off the board does not
+ * move it.
+ */
+void play_move_cursor(struct play *p, int dx, int dy);
+
 /* The move played last, or BC_MOVE_NONE. */
 bc_move play_last_move(const struct play *p);
 
@@ -88,6 +95,13 @@ int play_moves_between(const struct play *p, bc_square from, bc_square to,
 
 /* True if the picked-up piece may go to `sq`. */
 bool play_is_destination(const struct play *p, bc_square sq);
+
+/*
+ * True if a piece is picked up and Enter on `sq` puts it down there (an
+ * empty square, the other side's piece, or a square it may go to)
+ * rather than picking up another piece.
+ */
+bool play_drops_on(const struct play *p, bc_square sq);
 
 /* True if the side to move has a legal move from `sq`. */
 bool play_can_move_from(const struct play *p, bc_square sq);

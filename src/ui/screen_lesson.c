@@ -358,7 +358,7 @@ drop(struct ui *ui, bc_square to)
 	bc_move moves[DIALOG_ITEMS_MAX];
 	bc_square from = p->selected;
 	int n = play_moves_between(p, from, to, moves, DIALOG_ITEMS_MAX);
-	char why[LEARN_NOTE_MAX], from_text[8], to_text[8];
+	char why[LEARN_NOTE_MAX];
 
 	if (n == 1)
 		return lesson_move(ui, moves[0]);
@@ -370,22 +370,7 @@ drop(struct ui *ui, bc_square to)
 		ui_error(ui, "Not a legal move: the piece is still picked up.");
 		return UI_DRAW | UI_BEEP;
 	}
-	if (n > DIALOG_ITEMS_MAX)
-		n = DIALOG_ITEMS_MAX;
-	bc_square_to_text(from, from_text, sizeof from_text);
-	bc_square_to_text(to, to_text, sizeof to_text);
-	dialog_open(ui, DIALOG_MOVE, BC_MOVE_PROMO(moves[n - 1]) ? "Promotion"
-	    : "Which move?", NULL);
-	snprintf(ui->dialog.text, sizeof ui->dialog.text, "%s to %s:",
-	    from_text, to_text);
-	for (int i = 0; i < n; i++) {
-		char label[DIALOG_TEXT];
-		int key;
-
-		choice_label(p, moves[i], i, label, sizeof label, &key);
-		dialog_add(ui, key, label, ACT_MOVE, moves[i]);
-	}
-	return UI_DRAW;
+	return actions_choose_move(ui, p, moves, n, choice_label);
 }
 
 static int
@@ -405,9 +390,7 @@ select_square(struct ui *ui)
 		ui_say(ui, "Put back.");
 		return UI_DRAW;
 	}
-	if (p->selected && (piece == BC_EMPTY ||
-	    BC_PIECE_COLOR(piece) != pos->side ||
-	    play_is_destination(p, sq)))
+	if (play_drops_on(p, sq))
 		return drop(ui, sq);
 	if (lesson_why_no_pick(pos, sq, why, sizeof why)) {
 		note(ui, ROLE_ERROR, "%s", why);
@@ -435,21 +418,6 @@ lesson_click(struct ui *ui, int y, int x)
 	l->play.cursor_file = file;
 	l->play.cursor_rank = rank;
 	return select_square(ui);
-}
-
-static int
-move_cursor(struct ui *ui, int dx, int dy)
-{
-	struct play *p = &ui->learn.play;
-	int sign = play_bottom(p) == BC_WHITE ? 1 : -1;
-	int f = p->cursor_file + dx * sign, r = p->cursor_rank + dy * sign;
-
-	if (f >= 0 && r >= 0 && f < bc_variant_files(p->variant) &&
-	    r < bc_variant_ranks(p->variant)) {
-		p->cursor_file = f;
-		p->cursor_rank = r;
-	}
-	return UI_DRAW;
 }
 
 static int
@@ -528,6 +496,8 @@ static int
 lesson_key(struct ui *ui, int key)
 {
 	struct learn *l = &ui->learn;
+	enum command cmd;
+	int dx, dy;
 
 	switch (lesson_keys_lookup(LESSON_KEYS_LESSON, key)) {
 	case LC_HINT:
@@ -561,23 +531,12 @@ lesson_key(struct ui *ui, int key)
 	}
 	if (!l->active)
 		return UI_DRAW | UI_BEEP;
-	switch (keys_lookup(key)) {
-	case CMD_UP:
-		return move_cursor(ui, 0, 1);
-	case CMD_DOWN:
-		return move_cursor(ui, 0, -1);
-	case CMD_LEFT:
-		return move_cursor(ui, -1, 0);
-	case CMD_RIGHT:
-		return move_cursor(ui, 1, 0);
-	case CMD_UP_LEFT:
-		return move_cursor(ui, -1, 1);
-	case CMD_UP_RIGHT:
-		return move_cursor(ui, 1, 1);
-	case CMD_DOWN_LEFT:
-		return move_cursor(ui, -1, -1);
-	case CMD_DOWN_RIGHT:
-		return move_cursor(ui, 1, -1);
+	cmd = keys_lookup(key);
+	if (keys_direction(cmd, &dx, &dy)) {
+		play_move_cursor(&l->play, dx, dy);
+		return UI_DRAW;
+	}
+	switch (cmd) {
 	case CMD_SELECT:
 		return select_square(ui);
 	case CMD_PROMPT:

@@ -9,6 +9,7 @@
 #include "rules_text.h"
 #include "terminal.h"
 #include "ui_state.h"
+#include "wrap.h"
 
 enum { RULES_MIN_COLS = 40, RULES_MIN_ROWS = 8 };
 
@@ -87,44 +88,24 @@ text_rows(const struct ui *ui)
 }
 
 /*
- * Wrapped line `n` of the text at `width` columns: its start and length.
- * Lines are cut at a space when longer than the width (the text is
- * ASCII).  Returns false past the end.
+ * Wrapped line `n` of the text at `width` columns (wrap.c): its start
+ * and length.  Returns false past the end.
  */
 static bool
 wrapped(const char *text, int width, int n, const char **start, int *len)
 {
-	const char *s = text;
-	int i = 0;
+	const char *s = *text ? text : NULL;
 
-	while (*s) {
-		const char *end = strchr(s, '\n');
-		int left = end ? (int)(end - s) : (int)strlen(s);
-		const char *line = s;
+	for (int i = 0; s; i++) {
+		const char *next;
+		size_t l = wrap_next(s, width, &next);
 
-		s = end ? end + 1 : s + left;
-		do {
-			int cut = left;
-
-			if (cut > width) {
-				cut = width;
-				while (cut > 0 && line[cut] != ' ')
-					cut--;
-				if (cut == 0)
-					cut = width;
-			}
-			if (i++ == n) {
-				*start = line;
-				*len = cut;
-				return true;
-			}
-			line += cut;
-			left -= cut;
-			while (left > 0 && *line == ' ') {
-				line++;
-				left--;
-			}
-		} while (left > 0);
+		if (i == n) {
+			*start = s;
+			*len = (int)l;
+			return true;
+		}
+		s = next;
 	}
 	return false;
 }

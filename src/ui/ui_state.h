@@ -222,6 +222,15 @@ int actions_run(struct ui *ui, enum command cmd);
 int actions_fen(struct ui *ui, const char *fen);
 int actions_start_game(struct ui *ui, const struct play_setup *setup);
 int actions_try_moves(struct ui *ui, bc_square from, bc_square to);
+/*
+ * Opens the chooser ("Promotion", else "Which move?") between the `n`
+ * moves `moves` of `p` that all go from `from` to `to`; `label` names
+ * move number `i` of them and picks its key.  Returns UI_DRAW.
+ */
+typedef void move_label_fn(const struct play *p, bc_move m, int i,
+    char *buf, size_t size, int *key);
+int actions_choose_move(struct ui *ui, const struct play *p,
+    const bc_move *moves, int n, move_label_fn *label);
 int actions_push(struct ui *ui, bc_move m);
 int actions_game_changed(struct ui *ui);
 int actions_click(struct ui *ui, int y, int x);

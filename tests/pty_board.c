@@ -1,0 +1,201 @@
+/*
+ * pty_board.c - what the pseudo-terminal tests of the real program share:
+ * starting it, waiting for screen text, finding squares on the board.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pty_board.h"
+
+enum { MAX_ARGS = 24, ROW_MAX = 512 };
+
+void
+start_bigchess(struct pty *p, int rows, int cols, const char *const args[],
+    const char *const env[])
+{
+	const char *argv[MAX_ARGS + 2];
+	const char *bin = getenv("BIGCHESS");
+	int n = 0;
+
+	argv[n++] = bin && *bin ? bin : "build/bigchess";
+	for (int i = 0; args && args[i]; i++) {
+		ck_assert_msg(n <= MAX_ARGS, "too many arguments");
+		argv[n++] = args[i];
+	}
+	argv[n] = NULL;
+	ck_assert_int_eq(access(argv[0], X_OK), 0);
+	ck_assert_int_eq(pty_spawn(p, rows, cols, argv, env), 0);
+}
+
+void
+state_new(struct state *s)
+{
+	snprintf(s->home, sizeof s->home, "/tmp/bigchess-state-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s->home));
+	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
+	snprintf(s->save, sizeof s->save, "%s/bigchess/autosave.pgn",
+	    s->home);
+}
+
+void
+write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+
+	ck_assert_msg(f != NULL, "cannot write %s", path);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+char *
+read_file(const char *path)
+{
+	static char buf[1 << 16];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+bool
+wait_row(struct pty *p, const char *a, const char *b)
+{
+	char buf[ROW_MAX];
+
+	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
+		for (int r = 0; r < p->rows; r++) {
+			char *at = strstr(pty_row(p, r, buf), a);
+
+			if (at && strstr(at + strlen(a), b))
+				return true;
+		}
+		pty_pump(p, 50);
+	}
+	return false;
+}
+
+void
+expect_exit(struct pty *p, int status)
+{
+	ck_assert_msg(pty_wait_exit(p, WAIT_MS), "still running:\n%s",
+	    pty_dump(p));
+	ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == status,
+	    "exit status %#x, expected exit(%d); screen:\n%s", p->status,
+	    status, pty_dump(p));
+}
+
+int
+rank_row(const struct pty *p, int rank)
+{
+	char label[16], buf[ROW_MAX];
+
+	snprintf(label, sizeof label, "%2d", rank);
+	for (int r = 0; r < p->rows; r++)
+		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
+		    buf[3] != ' ')
+			return r;
+	return -1;
+}
+
+int
+file_col(const struct pty *p, char file)
+{
+	static const char *const rows_of_files[] = { "abcdefghij",
+		"abcdefghijkl", "jihgfedcba", "lkjihgfedcba" };
+	char buf[ROW_MAX];
+
+	for (int r = 0; r < p->rows; r++) {
+		char letters[32];
+		int n = 0, col = -1;
+
+		pty_row(p, r, buf);
+		for (int c = 0; c < p->cols && n < 31; c++) {
+			if (buf[c] == ' ')
+				continue;
+			/* A file letter stands alone; a word beside the
+			 * board ends the row of letters. */
+			if (buf[c] < 'a' || buf[c] > 'l' ||
+			    (c + 1 < p->cols && buf[c + 1] != ' '))
+				break;
+			if (buf[c] == file)
+				col = c;
+			letters[n++] = buf[c];
+		}
+		letters[n] = '\0';
+		if (col < 0)
+			continue;
+		for (size_t i = 0; i < sizeof rows_of_files /
+		    sizeof rows_of_files[0]; i++)
+			if (strcmp(letters, rows_of_files[i]) == 0)
+				return col;
+	}
+	return -1;
+}
+
+void
+square_at(struct pty *p, const char *name, int *row, int *col)
+{
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		*row = rank_row(p, atoi(name + 1));
+		*col = file_col(p, name[0]);
+		if (*row >= 0 && *col >= 0)
+			return;
+		pty_pump(p, 20);
+	}
+	ck_abort_msg("square %s not on screen:\n%s", name, pty_dump(p));
+}
+
+VTermScreenCell
+square_cell(struct pty *p, const char *name)
+{
+	int row, col;
+
+	square_at(p, name, &row, &col);
+	return pty_cell(p, row, col);
+}
+
+char
+square_char(struct pty *p, const char *name)
+{
+	uint32_t ch = square_cell(p, name).chars[0];
+
+	return ch == 0 ? ' ' : ch < 0x80 ? (char)ch : '?';
+}
+
+bool
+wait_piece(struct pty *p, const char *sq, char ch)
+{
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		if (square_char(p, sq) == ch)
+			return true;
+		pty_pump(p, 20);
+	}
+	return false;
+}
+
+void
+click(struct pty *p, int row, int col)
+{
+	char seq[64];
+
+	snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1,
+	    row + 1, col + 1, row + 1);
+	pty_send(p, seq);
+}
+
+void
+click_square(struct pty *p, const char *name)
+{
+	int row, col;
+
+	square_at(p, name, &row, &col);
+	click(p, row, col);
+}
