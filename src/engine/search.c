@@ -9,11 +9,13 @@
  * node (pvs) tries, in order: draw and mate-distance checks, the
  * transposition table, static pruning when far above beta, a null move,
  * then the legal moves ordered hash move, captures by MVV/LVA, killers,
- * the counter move (the last refutation of the move before), history, captures that probably lose material; later quiet moves are searched with reduced depth and with a
- * null window, and searched again when they surprise.  Checks are
- * extended.  The quiescence search (qsearch) looks at captures and
- * promotions, and in Chad at moves entering the enemy castle (they
- * promote or threaten mate), until the position is quiet.
+ * history, and last the captures that probably lose material; later quiet
+ * moves are searched with reduced depth and with a null window, and
+ * searched again when they surprise.  Checks are extended.  The
+ * quiescence search (qsearch) looks at captures and promotions, and in
+ * Chad at moves entering the enemy castle (they promote or threaten mate),
+ * until the position is quiet; it skips those probable losses, and shares
+ * the transposition table (as depth 0).
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
@@ -70,7 +72,6 @@ void
 search_clear(struct search *s)
 {
 	memset(s->history, 0, sizeof s->history);
-	memset(s->counter, 0, sizeof s->counter);
 	for (int i = 0; i <= MAX_PLY; i++)
 		s->ply[i].killers[0] = s->ply[i].killers[1] = BC_MOVE_NONE;
 	/* Reductions grow with the depth left and the move's rank. */
@@ -186,17 +187,14 @@ bad_capture(const struct search *s, bc_move m)
 }
 
 /* Orders the moves at `ply`: hash move, tactics by most valuable victim
- * and least valuable attacker, killers, then history. */
+ * and least valuable attacker, killers, history, then the tactics that
+ * bad_capture expects to lose. */
 static void
 score_moves(struct search *s, int ply, bc_move hash_move)
 {
 	struct search_ply *sp = &s->ply[ply];
 	int us = s->pos.side;
-	bc_move counter = BC_MOVE_NONE;
 
-	if (ply > 0 && s->ply[ply - 1].move)
-		counter = s->counter[s->ply[ply - 1].moved_type]
-		                    [BC_MOVE_TO(s->ply[ply - 1].move)];
 	for (int i = 0; i < sp->list.count; i++) {
 		bc_move m = sp->list.moves[i];
 		int score;
@@ -211,8 +209,6 @@ score_moves(struct search *s, int ply, bc_move hash_move)
 			score = SCORE_KILLER + 1;
 		else if (m == sp->killers[1])
 			score = SCORE_KILLER;
-		else if (m == counter)
-			score = SCORE_KILLER - 1;
 		else
 			score = s->history[us][BC_PIECE_TYPE(
 			    s->pos.board[BC_MOVE_FROM(m)])][BC_MOVE_TO(m)];
@@ -243,8 +239,6 @@ pick_move(struct search_ply *sp, int from)
 static void
 make(struct search *s, int ply, bc_move m)
 {
-	s->ply[ply].move = m;
-	s->ply[ply].moved_type = BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)]);
 	bc_position_make(&s->pos, m, &s->ply[ply].undo);
 	s->keys[s->base + ply + 1] = s->pos.hash;
 }
@@ -349,9 +343,6 @@ update_history(struct search *s, int ply, bc_move best, int depth,
 		sp->killers[1] = sp->killers[0];
 		sp->killers[0] = best;
 	}
-	if (ply > 0 && s->ply[ply - 1].move)
-		s->counter[s->ply[ply - 1].moved_type]
-		          [BC_MOVE_TO(s->ply[ply - 1].move)] = best;
 	for (int i = 0; i < quiet_count; i++) {
 		bc_move m = s->quiets[ply][i];
 		int16_t *h = &s->history[us][BC_PIECE_TYPE(
@@ -541,7 +532,6 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	    static_eval >= beta && beta < SCORE_MATE_MIN && has_pieces(s)) {
 		int r = 3 + depth / 6, score;
 
-		sp->move = BC_MOVE_NONE;
 		bc_position_make_null(pos, &sp->undo);
 		s->keys[s->base + ply + 1] = pos->hash;
 		score = -pvs(s, depth - 1 - r, -beta, -beta + 1, ply + 1, false);

@@ -41,8 +41,6 @@ struct search_ply {
 	int scores[BC_MAX_MOVES];
 	bc_undo undo;
 	bc_move killers[2];
-	bc_move move;     /* the move made here (none: a null move) */
-	int moved_type;   /* the type of the piece that made it */
 	int pv_length;
 	bc_move pv[MAX_PLY];
 };
@@ -61,9 +59,6 @@ struct search {
 	int base;
 
 	int16_t history[2][BC_MAX_TYPES][BC_CELLS];
-	/* The quiet move that last refuted a move, by that move's piece type
-	 * and destination. */
-	bc_move counter[BC_MAX_TYPES][BC_CELLS];
 	uint8_t lmr[MAX_PLY][LMR_MOVES]; /* late-move reductions */
 	struct search_ply ply[MAX_PLY + 1];
 	bc_move quiets[MAX_PLY][QUIETS_MAX];
