@@ -51,13 +51,14 @@ next_random(uint64_t *state)
 static double
 elo_of(double p)
 {
+	double e;
+
 	if (p <= 0)
 		return -INFINITY;
 	if (p >= 1)
 		return INFINITY;
-	if (p == 0.5)
-		return 0; /* not -0 */
-	return -400 * log10(1 / p - 1);
+	e = -400 * log10(1 / p - 1);
+	return fabs(e) < 0.5 ? 0 : e; /* never "-0" */
 }
 
 static void
