@@ -114,5 +114,40 @@ last=$("$BIGCHESS" --perft 2 --divide --variant chad 2>/dev/null | tail -n 1)
 lines=$("$BIGCHESS" --perft 1 --divide --variant hadean 2>/dev/null | grep -c ': 1$')
 [ "$lines" -eq 44 ] && ok || bad "hadean divide lines: $lines"
 
+# --- Elo arithmetic of build/arena and tools/match (the engine's matches).
+# Expected figures worked out by hand from p = (W + D/2) / n,
+# Elo = -400 log10(1/p - 1), per-game variance v = (W(1-p)^2 + D(1/2-p)^2
+# + L p^2) / n, interval p +- 1.959964 sqrt(v/n):
+#  15-1-4: p = .775, Elo 214.85; v = 3.2375/20 = .161875, half-width
+#    .176328, ends .598672 -> 69.5 and .951328 -> 516.4, so +-223.5.
+#  5 wins, 10 draws, 5 losses: p = .5, v = .125, half .154949, ends
+#    +-111.3.  19-1-0: p = .975 -> 636.4; v = .011875, lo .927241 -> 442.1,
+#    hi > 1 -> infinite.  20-0-0: exact bound p > .025^(1/20) = .831565
+#    -> 277.4.
+elo_check() {
+	tool=$1 want=$2
+	shift 2
+	got=$("$@" 2>&1)
+	[ "$got" = "$want" ] && ok || bad "$tool elo $*: '$got', expected '$want'"
+}
+ARENA=$(dirname "$BIGCHESS")/arena
+for elo in "$ARENA" tools/match; do
+	case $elo in tools/match) command -v python3 >/dev/null || continue ;; esac
+	[ -x "$elo" ] || { bad "$elo missing"; continue; }
+	elo_check "$elo" '+15 =1 -4: 77.5%, Elo +215 ± 223 (95 %: +69 to +516)' \
+	    "$elo" --elo 15 1 4
+	elo_check "$elo" '+5 =10 -5: 50.0%, Elo +0 ± 111 (95 %: -111 to +111)' \
+	    "$elo" --elo 5 10 5
+	elo_check "$elo" '+19 =1 -0: 97.5%, Elo +636 (95 %: +442 to +inf)' \
+	    "$elo" --elo 19 1 0
+	elo_check "$elo" '+0 =1 -19: 2.5%, Elo -636 (95 %: -inf to -442)' \
+	    "$elo" --elo 0 1 19
+	elo_check "$elo" '+20 =0 -0: 100.0%, Elo > +277 (95 %)' \
+	    "$elo" --elo 20 0 0
+	elo_check "$elo" '+0 =0 -20: 0.0%, Elo < -277 (95 %)' \
+	    "$elo" --elo 0 0 20
+done
+# --- end of the Elo checks.
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,9 +5,12 @@
  * and a fixed node budget per move so results are reproducible.
  *
  *   build/arena VARIANT GAMES PLAYER PLAYER [NODES]
+ *   build/arena --elo WINS DRAWS LOSSES
  *
- * PLAYER is "greedy" or "levelN" (N = 1..10).  Prints each game's result
- * and the first player's score with a rough Elo difference.
+ * PLAYER is "greedy" or "levelN" (N = 1..10).  Prints each game's result,
+ * then the first player's wins, draws and losses, its score and an Elo
+ * estimate with a 95 % interval (--elo prints only that line, for given
+ * counts; tools/match prints the same).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -34,6 +37,61 @@ next_random(uint64_t *state)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
+}
+
+/*
+ * The Elo difference of score fraction p: -400 log10(1/p - 1).  The
+ * interval comes from the variance of one game's score (1, 1/2 or 0 with
+ * the observed frequencies): the mean score is p +- 1.96 sd/sqrt(n), and
+ * its ends are turned into Elo.  An end at 0 or 1 is infinite.  At a
+ * score of 0 % or 100 % that variance is zero, so the bound is the exact
+ * binomial one: all n games won happens with probability at most 2.5 %
+ * when p < 0.025^(1/n).
+ */
+static double
+elo_of(double p)
+{
+	double e;
+
+	if (p <= 0)
+		return -INFINITY;
+	if (p >= 1)
+		return INFINITY;
+	e = -400 * log10(1 / p - 1);
+	return fabs(e) < 0.5 ? 0 : e; /* never "-0" */
+}
+
+static void
+print_elo(int wins, int draws, int losses)
+{
+	int n = wins + draws + losses;
+	double p, var, half, lo, hi;
+
+	if (n <= 0) {
+		printf("Elo: no games\n");
+		return;
+	}
+	p = (wins + 0.5 * draws) / n;
+	if (p >= 1 || p <= 0) {
+		double bound = elo_of(pow(0.025, 1.0 / n));
+
+		printf("+%d =%d -%d: %.1f%%, Elo %s%.0f (95 %%)\n", wins, draws,
+		    losses, 100 * p, p >= 1 ? "> +" : "< -", bound);
+		return;
+	}
+	var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) +
+	    losses * p * p) / n;
+	half = 1.959964 * sqrt(var / n);
+	lo = elo_of(p - half);
+	hi = elo_of(p + half);
+	if (isinf(lo) || isinf(hi))
+		printf("+%d =%d -%d: %.1f%%, Elo %+.0f (95 %%: %s%.0f to %s%.0f)\n",
+		    wins, draws, losses, 100 * p, elo_of(p),
+		    lo < 0 ? "" : "+", lo, hi < 0 ? "" : "+", hi);
+	else
+		printf("+%d =%d -%d: %.1f%%, Elo %+.0f \u00b1 %.0f "
+		       "(95 %%: %+.0f to %+.0f)\n", wins, draws, losses, 100 * p,
+		    elo_of(p), (hi - lo) / 2, lo, hi);
 }
 
 /* Plain material, by letter: what a greedy beginner counts. */
@@ -190,12 +248,17 @@ main(int argc, char **argv)
 	struct player a = { 0 }, b = { 0 };
 	uint64_t nodes;
 	double total = 0;
-	int games;
+	int games, wins = 0, draws = 0, losses = 0;
 
+	if (argc == 5 && !strcmp(argv[1], "--elo")) {
+		print_elo(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+		return 0;
+	}
 	if (argc < 5 || !(v = bc_variant_find(argv[1])) ||
 	    (games = atoi(argv[2])) < 1 || parse_player(argv[3], &a) ||
 	    parse_player(argv[4], &b)) {
 		fputs("usage: arena VARIANT GAMES PLAYER PLAYER [NODES]\n"
+		      "       arena --elo WINS DRAWS LOSSES\n"
 		      "  PLAYER: greedy or levelN (1-10)\n", stderr);
 		return 2;
 	}
@@ -206,20 +269,16 @@ main(int argc, char **argv)
 		    0x5eed0000u + (uint64_t)(i / 2), &plies);
 
 		total += s;
+		wins += s == 1;
+		draws += s == 0.5;
+		losses += s == 0;
 		printf("game %d: %s as %s scores %.1f (%d plies)\n", i + 1,
 		    a.name, i % 2 == 0 ? "White" : "Black", s, plies);
 		fflush(stdout);
 	}
-	{
-		double p = total / games;
-		double elo = p <= 0 ? -INFINITY : p >= 1 ? INFINITY
-		    : -400 * log10(1 / p - 1);
-
-		printf("%s vs %s, %s, %d games, %" PRIu64 " nodes/move: "
-		       "%.1f/%d (%.0f%%), Elo difference %+.0f\n",
-		    a.name, b.name, bc_variant_name(v), games, nodes, total,
-		    games, 100 * p, elo);
-	}
+	printf("%s vs %s, %s, %d games, %" PRIu64 " nodes/move: %.1f/%d\n",
+	    a.name, b.name, bc_variant_name(v), games, nodes, total, games);
+	print_elo(wins, draws, losses);
 	engine_free(a.eng);
 	engine_free(b.eng);
 	return 0;

@@ -9,11 +9,13 @@
  * node (pvs) tries, in order: draw and mate-distance checks, the
  * transposition table, static pruning when far above beta, a null move,
  * then the legal moves ordered hash move, captures by MVV/LVA, killers,
- * history; later quiet moves are searched with reduced depth and with a
- * null window, and searched again when they surprise.  Checks are
- * extended.  The quiescence search (qsearch) looks at captures and
- * promotions, and in Chad at moves entering the enemy castle (they
- * promote or threaten mate), until the position is quiet.
+ * history, and last the captures that probably lose material; later quiet
+ * moves are searched with reduced depth and with a null window, and
+ * searched again when they surprise.  Checks are extended.  The
+ * quiescence search (qsearch) looks at captures and promotions, and in
+ * Chad at moves entering the enemy castle (they promote or threaten mate),
+ * until the position is quiet; it skips those probable losses, and shares
+ * the transposition table (as depth 0).
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
@@ -170,8 +172,22 @@ mover_value(const struct search *s, bc_move m)
 	    BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)]));
 }
 
+/* A capture of a cheaper piece that is defended: it probably loses
+ * material (not in Chad, where attacking a square is not always being
+ * able to take on it). */
+static bool
+bad_capture(const struct search *s, bc_move m)
+{
+	const bc_position *pos = &s->pos;
+
+	return !s->tables->params->castles && !BC_MOVE_PROMO(m) &&
+	    mover_value(s, m) > victim_value(s, m) + 50 &&
+	    bc_position_attacked(pos, BC_MOVE_TO(m), !pos->side);
+}
+
 /* Orders the moves at `ply`: hash move, tactics by most valuable victim
- * and least valuable attacker, killers, then history. */
+ * and least valuable attacker, killers, history, then the tactics that
+ * bad_capture expects to lose. */
 static void
 score_moves(struct search *s, int ply, bc_move hash_move)
 {
@@ -185,8 +201,9 @@ score_moves(struct search *s, int ply, bc_move hash_move)
 		if (m == hash_move)
 			score = SCORE_HASH;
 		else if (is_tactical(s, m))
-			score = SCORE_TACTICAL + victim_value(s, m) * 16 -
-			    mover_value(s, m) / 16;
+			score = (bad_capture(s, m) ? -SCORE_KILLER
+			                           : SCORE_TACTICAL) +
+			    victim_value(s, m) * 16 - mover_value(s, m) / 16;
 		else if (m == sp->killers[0])
 			score = SCORE_KILLER + 1;
 		else if (m == sp->killers[1])
@@ -274,6 +291,21 @@ evaluate(struct search *s, int alpha, int beta)
 	return eval_position(s->eval, &s->pos, alpha, beta);
 }
 
+/* The evaluation just made may have generated the side to move's
+ * pseudo-legal moves: copies them to `list` if so. */
+static bool
+take_eval_moves(const struct search *s, bc_move_list *list)
+{
+	const bc_move_list *ours = &s->eval->scratch[s->pos.side];
+
+	if (!s->eval->have_moves)
+		return false;
+	memcpy(list->moves, ours->moves,
+	    (size_t)ours->count * sizeof ours->moves[0]);
+	list->count = ours->count;
+	return true;
+}
+
 /* Does the side to move have something besides pawns and the king?  If
  * not, passing may be better than any move, and the null move lies. */
 static bool
@@ -327,8 +359,10 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 {
 	bc_position *pos = &s->pos;
 	struct search_ply *sp = &s->ply[ply];
-	bool checked, in_check;
-	int best, stand = 0;
+	bool checked, in_check, pv_node = beta - alpha > 1;
+	struct tt_entry entry;
+	int best, stand = 0, old_alpha = alpha;
+	bc_move best_move = BC_MOVE_NONE;
 
 	sp->pv_length = 0;
 	if (count_node(s))
@@ -337,6 +371,16 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		s->seldepth = ply;
 	if (ply >= MAX_PLY)
 		return evaluate(s, alpha, beta);
+	/* Any result in the table is at least as deep as this search. */
+	if (!pv_node && s->limits.quiesce &&
+	    tt_probe(s->tt, pos->hash, &entry)) {
+		int score = score_from_tt(entry.score, ply);
+
+		if (entry.bound == TT_EXACT ||
+		    (entry.bound == TT_LOWER && score >= beta) ||
+		    (entry.bound == TT_UPPER && score <= alpha))
+			return score;
+	}
 	/* Deep in the capture search a check is answered by the static
 	 * score: in Chad, where checks are lines of sight, chains of checks
 	 * and evasions would otherwise never end. */
@@ -352,16 +396,8 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		if (stand > alpha)
 			alpha = stand;
 		best = stand;
-		/* The evaluation may have generated the moves already. */
-		if (s->eval->have_moves) {
-			const bc_move_list *ours = &s->eval->scratch[pos->side];
-
-			memcpy(sp->list.moves, ours->moves,
-			    (size_t)ours->count * sizeof ours->moves[0]);
-			sp->list.count = ours->count;
-		} else {
+		if (!take_eval_moves(s, &sp->list))
 			bc_movegen_pseudo(pos, &sp->list);
-		}
 		/* Keep only the tactical moves. */
 		{
 			int n = 0;
@@ -383,11 +419,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 			/* Delta pruning: even winning this cannot reach alpha. */
 			if (stand + gain + DELTA_MARGIN <= alpha)
 				continue;
-			/* A capture of a cheaper, defended piece loses material
-			 * where attacking a square means taking on it. */
-			if (!s->tables->params->castles && !BC_MOVE_PROMO(m) &&
-			    mover_value(s, m) > gain + 50 &&
-			    bc_position_attacked(pos, BC_MOVE_TO(m), !pos->side))
+			if (bad_capture(s, m))
 				continue;
 		}
 		if (!bc_movegen_is_legal_fast(pos, m, checked))
@@ -401,12 +433,18 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 			best = score;
 			if (score > alpha) {
 				alpha = score;
+				best_move = m;
 				update_pv(s, ply, m);
 				if (score >= beta)
 					break;
 			}
 		}
 	}
+	if (s->limits.quiesce)
+		tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
+		    EVAL_NONE, 0,
+		    best >= beta ? TT_LOWER
+		                 : best > old_alpha ? TT_EXACT : TT_UPPER);
 	return best;
 }
 
@@ -426,7 +464,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	bc_position *pos = &s->pos;
 	struct search_ply *sp = &s->ply[ply];
 	bool pv_node = beta - alpha > 1;
-	bool in_check, tt_hit;
+	bool in_check, tt_hit, have_list = false, full_eval = false;
 	struct tt_entry entry;
 	bc_move hash_move = BC_MOVE_NONE, best_move = BC_MOVE_NONE;
 	int best = -SCORE_INF, static_eval = -SCORE_INF, old_alpha = alpha;
@@ -470,10 +508,17 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	}
 
 	/* Step 4. Static evaluation, for the pruning below. */
-	if (!in_check && !pv_node)
-		static_eval = tt_hit && entry.eval != EVAL_NONE
-		    ? entry.eval
-		    : evaluate(s, -SCORE_INF, SCORE_INF);
+	if (!in_check && !pv_node) {
+		if (tt_hit && entry.eval != EVAL_NONE) {
+			static_eval = entry.eval;
+		} else {
+			/* Lazy: a score far outside the window is exact
+			 * enough for the pruning below, but not kept. */
+			static_eval = evaluate(s, alpha, beta);
+			have_list = take_eval_moves(s, &sp->list);
+			full_eval = have_list;
+		}
+	}
 
 	/* Step 5. Reverse futility: far above beta near the horizon. */
 	if (!pv_node && !in_check && depth <= 4 &&
@@ -502,7 +547,8 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 	/* Step 8. The moves, pseudo-legal: each is tested when its turn
 	 * comes, so a cut-off spares the tests of the rest. */
-	bc_movegen_pseudo(pos, &sp->list);
+	if (!have_list)
+		bc_movegen_pseudo(pos, &sp->list);
 	score_moves(s, ply, hash_move);
 
 	for (int i = 0; i < sp->list.count; i++) {
@@ -580,7 +626,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 	/* Step 11. Remember what we learnt. */
 	tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
-	    static_eval == -SCORE_INF ? EVAL_NONE : static_eval, depth,
+	    full_eval ? static_eval : tt_hit ? entry.eval : EVAL_NONE, depth,
 	    best >= beta ? TT_LOWER
 	                 : alpha > old_alpha ? TT_EXACT : TT_UPPER);
 	return best;
