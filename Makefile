@@ -178,7 +178,7 @@ test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	$(FUZZ_REPLAY) $(MONKEY)
 	BIGCHESS=$(BIN) $(TEST_BIN)
 	$(MONKEY) -n 500 -s 1 $(BIN)
-	$(MONKEY) -n 500 $(BIN)
+	$(MONKEY) -n 500 -s 2 $(BIN)
 	for t in $(FUZZ_TARGETS); do \
 	    $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t || exit 1; done
 	BIGCHESS=$(BIN) sh tests/cli.sh

@@ -33,30 +33,11 @@ computer_report(const struct engine_report *r, void *arg)
 	pthread_mutex_unlock(&c->lock);
 }
 
-/* The hashes of the positions before the current one, oldest first. */
-static int
-game_history(struct computer *c, const bc_game *g)
-{
-	bc_position pos = *bc_game_start(g);
-	int length = bc_game_length(g), first = 0, count = 0;
-
-	if (length > ENGINE_MAX_HISTORY)
-		first = length - ENGINE_MAX_HISTORY;
-	for (int i = 0; i < length; i++) {
-		bc_undo undo;
-
-		if (i >= first)
-			c->history[count++] = pos.hash;
-		bc_position_make(&pos, bc_game_move(g, i), &undo);
-	}
-	return count;
-}
-
 static int
 begin(struct computer *c, const bc_game *g,
     const struct engine_limits *limits)
 {
-	int count = game_history(c, g);
+	int count = engine_game_history(g, c->history);
 
 	pthread_mutex_lock(&c->lock);
 	c->have_info = false;

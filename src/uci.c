@@ -277,6 +277,10 @@ cmd_position(struct uci *u, char **tok, int n)
 			return;
 		}
 		bc_position_make(&u->pos, m, &undo);
+		/* Nothing before an irreversible move can recur: the
+		 * search's repetition scan starts after it. */
+		if (bc_position_irreversible(&u->pos, &undo))
+			u->count = 0;
 	}
 }
 

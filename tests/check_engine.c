@@ -452,6 +452,44 @@ START_TEST(test_repetition_draw)
 }
 END_TEST
 
+/*
+ * The same through a Hadean ninja pawn's sideways steps, which reset the
+ * halfmove clock but can be stepped back: White (ninja pawn against a
+ * queen) is lost, but e3f3 repeats the position after its first e3f3, so
+ * the repetition scan must not stop at the clock's reset.
+ */
+START_TEST(test_repetition_draw_ninja)
+{
+	static const char fen[] =
+	    "11k/12/12/12/12/12/11q/12/12/4J7/12/K11 w - - 0 1";
+	struct engine *eng = new_engine();
+	struct engine_report result;
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	bc_game *g = NULL;
+	char name[16];
+	bc_move m;
+
+	ck_assert_int_eq(bc_game_new(&g, bc_variant_find("hadean"), fen,
+	    NULL), BC_OK);
+	limits.depth = 4;
+	engine_search(eng, bc_game_position(g), NULL, 0, &limits, NULL, NULL,
+	    &result);
+	ck_assert_int_lt(result.score, -300);
+
+	test_play(g, "e3f3");
+	test_play(g, "l6l7");
+	test_play(g, "f3e3");
+	test_play(g, "l7l6");
+	engine_new_game(eng);
+	m = engine_search_game(eng, g, &limits, NULL, NULL, &result);
+	test_move_name(bc_game_position(g), m, name, sizeof name);
+	ck_assert_str_eq(name, "e3f3");
+	ck_assert_int_eq(result.score, 0);
+	bc_game_free(g);
+	engine_free(eng);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Evaluation                                                          */
 /* ------------------------------------------------------------------ */
@@ -691,6 +729,7 @@ engine_suite(void)
 	tcase_add_test(core, test_stop_from_report);
 	tcase_add_test(core, test_stop_thread);
 	tcase_add_test(core, test_repetition_draw);
+	tcase_add_test(core, test_repetition_draw_ninja);
 	tcase_add_loop_test(core, test_eval_symmetric, 0, 3);
 	tcase_add_test(core, test_eval_material);
 	tcase_add_test(core, test_null_move);

@@ -154,6 +154,15 @@ void bc_position_make(bc_position *pos, bc_move m, bc_undo *undo);
 void bc_position_unmake(bc_position *pos, const bc_undo *undo);
 
 /*
+ * True if the move that `undo` records, just made in `pos`, can never be
+ * undone, so no position before it can recur: a capture, a promotion or a
+ * pawn's step forward.  (A Hadean ninja pawn's sideways step resets the
+ * halfmove clock but can be stepped back, so the clock is not the test.)
+ * Repetition scans stop at such a move.
+ */
+bool bc_position_irreversible(const bc_position *pos, const bc_undo *undo);
+
+/*
  * Passes the turn without moving (a search's "null move"; never legal in
  * play): the side to move changes, en-passant rights lapse, the hash stays
  * exact.  Must not be used when the side to move is in check.

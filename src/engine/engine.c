@@ -28,7 +28,7 @@ struct level {
 };
 
 static const struct level levels[ENGINE_LEVEL_MAX] = {
-	{ 1, 100, 300, false, false },  /* 1: blunders freely */
+	{ 1, 100, 500, false, false },  /* 1: blunders freely */
 	{ 1, 150, 150, true, false },   /* 2: sees only one move ahead */
 	{ 2, 250, 100, true, false },   /* 3 */
 	{ 3, 400, 60, true, false },    /* 4 */
@@ -234,26 +234,38 @@ engine_search(struct engine *eng, const bc_position *pos,
 	return result->best;
 }
 
+int
+engine_game_history(const bc_game *g, uint64_t *history)
+{
+	bc_position pos = *bc_game_start(g);
+	int length = bc_game_length(g), count = 0;
+
+	for (int i = 0; i < length; i++) {
+		bc_undo undo;
+
+		if (count == ENGINE_MAX_HISTORY) {
+			memmove(history, history + 1,
+			    (ENGINE_MAX_HISTORY - 1) * sizeof *history);
+			count--;
+		}
+		history[count++] = pos.hash;
+		bc_position_make(&pos, bc_game_move(g, i), &undo);
+		/* Nothing before an irreversible move can recur. */
+		if (bc_position_irreversible(&pos, &undo))
+			count = 0;
+	}
+	return count;
+}
+
 bc_move
 engine_search_game(struct engine *eng, const bc_game *g,
     const struct engine_limits *limits, engine_report_fn *report, void *arg,
     struct engine_report *result)
 {
-	bc_position pos = *bc_game_start(g);
-	int length = bc_game_length(g), first = 0;
 	uint64_t *history = malloc(ENGINE_MAX_HISTORY * sizeof *history);
-	int count = 0;
+	int count = history ? engine_game_history(g, history) : 0;
 	bc_move best;
 
-	if (length > ENGINE_MAX_HISTORY)
-		first = length - ENGINE_MAX_HISTORY;
-	for (int i = 0; i < length; i++) {
-		bc_undo undo;
-
-		if (history && i >= first)
-			history[count++] = pos.hash;
-		bc_position_make(&pos, bc_game_move(g, i), &undo);
-	}
 	best = engine_search(eng, bc_game_position(g), history, count, limits,
 	    report, arg, result);
 	free(history);

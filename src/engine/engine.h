@@ -104,14 +104,23 @@ void engine_new_game(struct engine *eng);
 /*
  * Searches `pos` within `limits` and fills `result` with the best move.
  * `history` holds the hashes (pos->hash) of the positions before `pos` in
- * the game, oldest first, `count` of them (NULL and 0 if none); they make
- * the engine see repetitions.  `report` (may be NULL) is called with
+ * the game since its last irreversible move (bc_position_irreversible),
+ * oldest first, `count` of them (NULL and 0 if none); they make the
+ * engine see repetitions, and each is compared at every node.  `report` (may be NULL) is called with
  * `arg` after each iteration.  Returns the best move, BC_MOVE_NONE if `pos`
  * has no legal move.  Clears any earlier stop request on entry.
  */
 bc_move engine_search(struct engine *eng, const bc_position *pos,
     const uint64_t *history, int count, const struct engine_limits *limits,
     engine_report_fn *report, void *arg, struct engine_report *result);
+
+/*
+ * Fills `history` (ENGINE_MAX_HISTORY entries) with the hashes of game
+ * `g`'s positions before its current one, since its last irreversible
+ * move (the latest ENGINE_MAX_HISTORY of them), for engine_search; returns
+ * how many.
+ */
+int engine_game_history(const bc_game *g, uint64_t *history);
 
 /* engine_search on the current position of game `g`, its history included. */
 bc_move engine_search_game(struct engine *eng, const bc_game *g,

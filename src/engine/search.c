@@ -240,6 +240,8 @@ make(struct search *s, int ply, bc_move m)
 {
 	bc_position_make(&s->pos, m, &s->ply[ply].undo);
 	s->keys[s->base + ply + 1] = s->pos.hash;
+	s->rep_start[ply + 1] = bc_position_irreversible(&s->pos,
+	    &s->ply[ply].undo) ? s->base + ply + 1 : s->rep_start[ply];
 }
 
 static void
@@ -271,14 +273,12 @@ is_draw(const struct search *s, int ply)
 {
 	const bc_position *pos = &s->pos;
 	int here = s->base + ply;
-	int oldest = here - pos->halfmove;
+	int oldest = s->rep_start[ply];
 
 	if (s->tables->params->fifty_move_rule && pos->halfmove >= 100)
 		return true;
 	if (pos->piece_count[0] + pos->piece_count[1] <= 3 && bare(s))
 		return true;
-	if (oldest < 0)
-		oldest = 0;
 	for (int i = here - 4; i >= oldest; i -= 2)
 		if (s->keys[i] == pos->hash)
 			return true;
@@ -533,6 +533,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 		bc_position_make_null(pos, &sp->undo);
 		s->keys[s->base + ply + 1] = pos->hash;
+		s->rep_start[ply + 1] = s->base + ply + 1;
 		score = -pvs(s, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
 		bc_position_unmake_null(pos, &sp->undo);
 		if (s->stopped)
@@ -723,6 +724,7 @@ search_run(struct search *s, const bc_position *pos,
 		memcpy(s->keys, history, (size_t)count * sizeof *history);
 	s->base = count < 0 ? 0 : count;
 	s->keys[s->base] = pos->hash;
+	s->rep_start[0] = 0;
 	s->nodes = 0;
 	s->seldepth = 0;
 	s->stopped = false;

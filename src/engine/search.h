@@ -57,6 +57,10 @@ struct search {
 	 * keys[base + ply] is the position at `ply`. */
 	uint64_t keys[ENGINE_MAX_HISTORY + MAX_PLY + 1];
 	int base;
+	/* rep_start[ply]: the first index of keys whose position may recur
+	 * at `ply` (after the last irreversible move or null move).  The
+	 * caller's history starts after its last irreversible move. */
+	int rep_start[MAX_PLY + 1];
 
 	int16_t history[2][BC_MAX_TYPES][BC_CELLS];
 	uint8_t lmr[MAX_PLY][LMR_MOVES]; /* late-move reductions */

@@ -211,11 +211,7 @@ play(bc_game *g, bc_move m)
 	p->hash_before = g->pos.hash;
 	p->oldest = g->length > 1 ? p[-1].oldest : 0;
 	bc_position_make(&g->pos, m, &p->undo);
-	/* The clock was reset by a capture, a promotion or a pawn move;
-	 * only a pawn's sideways step (Hadean's ninja) can be taken back. */
-	if (g->pos.halfmove == 0 && (p->undo.captured != BC_EMPTY ||
-	    BC_MOVE_PROMO(m) || BC_RANK(BC_MOVE_FROM(m)) !=
-	    BC_RANK(BC_MOVE_TO(m))))
+	if (bc_position_irreversible(&g->pos, &p->undo))
 		p->oldest = g->length;
 	update_result(g);
 	return BC_OK;

@@ -298,6 +298,16 @@ bc_position_unmake(bc_position *pos, const bc_undo *undo)
 	pos->hash = undo->hash;
 }
 
+bool
+bc_position_irreversible(const bc_position *pos, const bc_undo *undo)
+{
+	bc_move m = undo->move;
+
+	return pos->halfmove == 0 && (undo->captured != BC_EMPTY ||
+	    BC_MOVE_PROMO(m) || BC_RANK(BC_MOVE_FROM(m)) !=
+	    BC_RANK(BC_MOVE_TO(m)));
+}
+
 void
 bc_position_make_null(bc_position *pos, bc_undo *undo)
 {
