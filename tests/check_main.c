@@ -34,6 +34,7 @@ static const struct {
 	{ "inhelp", inhelp_suite },
 	{ "learn", learn_suite },
 	{ "lesson_play", lesson_play_suite },
+	{ "qa", qa_suite },
 };
 
 static int

@@ -69,5 +69,6 @@ Suite *lessons_suite(void);
 Suite *inhelp_suite(void);
 Suite *learn_suite(void);
 Suite *lesson_play_suite(void);
+Suite *qa_suite(void);
 
 #endif

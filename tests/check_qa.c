@@ -1,0 +1,79 @@
+/*
+ * check_qa.c - regression tests for what exploratory use of the game
+ * found: each test replays one report through a pseudo-terminal.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pty_harness.h"
+#include "test_util.h"
+
+enum { WAIT_MS = 8000, MAX_ARGS = 16 };
+
+#define ENTER "\r"
+
+static void
+start(struct pty *p, int rows, int cols, const char *const args[])
+{
+	const char *argv[MAX_ARGS + 2];
+	const char *bin = getenv("BIGCHESS");
+	int n = 0;
+
+	argv[n++] = bin && *bin ? bin : "build/bigchess";
+	for (int i = 0; args[i] && n < MAX_ARGS; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	ck_assert_int_eq(access(argv[0], X_OK), 0);
+	ck_assert_int_eq(pty_spawn(p, rows, cols, argv, NULL), 0);
+}
+
+#define WAIT_FOR(p, text) \
+	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
+	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
+#define WAIT_GAME(p) \
+	do { \
+		WAIT_FOR((p), "to move"); \
+		WAIT_FOR((p), "q quit"); \
+	} while (0)
+
+/*
+ * Against the computer, u after its reply takes back both its move and
+ * the person's, so that the person is to move again; otherwise the
+ * computer would answer again at once and undo could never reach the
+ * person's own move.  r replays both.
+ */
+START_TEST(test_undo_against_computer)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--level", "1", NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "Black played");
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, "u");
+	WAIT_FOR(&p, "Taken back 2 moves: White to move");
+	ck_assert_msg(!pty_find(&p, "1. e5", NULL, NULL), "%s", pty_dump(&p));
+	pty_send(&p, "r");
+	WAIT_FOR(&p, "Replayed 2 moves; White to move");
+	WAIT_FOR(&p, "1. e5");
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
+Suite *
+qa_suite(void)
+{
+	Suite *s = suite_create("qa");
+	TCase *tc = tcase_create("qa");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_undo_against_computer);
+	suite_add_tcase(s, tc);
+	return s;
+}
