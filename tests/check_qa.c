@@ -66,6 +66,71 @@ START_TEST(test_undo_against_computer)
 }
 END_TEST
 
+/*
+ * The help wraps what does not fit beside the keys: at 80 columns the
+ * end of the mouse line was cut off.  A tall terminal shows the whole
+ * help on one page.
+ */
+START_TEST(test_help_wraps)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+
+	start(&p, 100, 80, args);
+	WAIT_GAME(&p);
+	pty_send(&p, "?");
+	WAIT_FOR(&p, "At the ':' prompt");
+	WAIT_FOR(&p, "(a9a10q)");
+	WAIT_FOR(&p, "reports clicks.");
+	pty_send(&p, "q");
+	WAIT_GAME(&p);
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
+/*
+ * A pawn that must promote (grand.md: on the tenth rank), typed in
+ * coordinates without the piece, gets the chooser as the SAN "e10"
+ * does (checked, not a bug: kept as coverage).
+ */
+START_TEST(test_typed_coordinates_promotion_asks)
+{
+	struct pty p;
+	const char *args[] = { "--fen", "k9/4P5/10/10/10/10/10/10/10/5K4 w"
+		" - - 0 1", "--white", "human", "--black", "human", NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e9e10" ENTER);
+	WAIT_FOR(&p, "Promotion");
+	WAIT_FOR(&p, "Queen (e10=Q");
+	pty_send(&p, "q");
+	WAIT_FOR(&p, "White played e10=Q");
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
+/* ":goto" alone explains itself, as ":goto x" does. */
+START_TEST(test_goto_without_number)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "White played e5");
+	pty_send(&p, ":goto" ENTER);
+	WAIT_FOR(&p, "goto wants a move number");
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -74,6 +139,9 @@ qa_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_undo_against_computer);
+	tcase_add_test(tc, test_help_wraps);
+	tcase_add_test(tc, test_typed_coordinates_promotion_asks);
+	tcase_add_test(tc, test_goto_without_number);
 	suite_add_tcase(s, tc);
 	return s;
 }

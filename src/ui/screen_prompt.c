@@ -31,9 +31,9 @@ prompt_draw(const struct ui *ui)
 }
 
 /*
- * True if `line` is ambiguous only in what a pawn promotes to ("e10"
- * when it must promote): then every reading joins the same two squares,
- * returned in *from and *to, and the chooser can ask.
+ * True if `line` is ambiguous only in what a pawn promotes to ("e10" or
+ * "e9e10" when it must promote): then every reading joins the same two
+ * squares, returned in *from and *to, and the chooser can ask.
  */
 static bool
 promotion_squares(const struct ui *ui, const char *line, bc_square *from,
@@ -80,8 +80,8 @@ submit(struct ui *ui, const char *line)
 			fen++;
 		return actions_fen(ui, fen);
 	}
-	if (strncmp(line, "goto ", 5) == 0)
-		return review_goto(ui, line + 5);
+	if (strncmp(line, "goto", 4) == 0 && (line[4] == ' ' || !line[4]))
+		return review_goto(ui, line + 4);
 	if (ui->play.reviewing)
 		return review_typed(ui, line);
 	if (play_over(&ui->play)) {
