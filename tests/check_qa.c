@@ -131,6 +131,50 @@ START_TEST(test_goto_without_number)
 }
 END_TEST
 
+/*
+ * Before the first game, Esc on the new-game screen quits (man page:
+ * "or quits, before the first game"), and its key line says so.
+ */
+START_TEST(test_newgame_esc_quits_at_start)
+{
+	struct pty p;
+	const char *args[] = { NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_FOR(&p, "new game");
+	WAIT_FOR(&p, "Esc: quit");
+	ck_assert(!pty_find(&p, "Esc: back", NULL, NULL));
+	pty_send(&p, "\033");
+	ck_assert_msg(pty_wait_exit(&p, WAIT_MS), "Esc did not quit:\n%s",
+	    pty_dump(&p));
+	pty_close(&p);
+}
+END_TEST
+
+/* The lesson help names ? and F1 once per part, not again on a blank. */
+START_TEST(test_lesson_help_lists_help_key_once)
+{
+	struct pty p;
+	const char *args[] = { "--learn", "grand", NULL };
+	char buf[512];
+	int n = 0;
+
+	start(&p, 40, 80, args);
+	WAIT_FOR(&p, "solved");
+	pty_send(&p, "?");
+	WAIT_FOR(&p, "lesson keys");
+	WAIT_FOR(&p, "In a lesson");
+	for (int r = 0; r < p.rows; r++)
+		n += strstr(pty_row(&p, r, buf), "? F1") != NULL;
+	/* Once in the list's keys, once in the lesson's. */
+	ck_assert_msg(n == 2, "? F1 on %d rows:\n%s", n, pty_dump(&p));
+	pty_send(&p, "x");
+	WAIT_FOR(&p, "solved");
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -142,6 +186,8 @@ qa_suite(void)
 	tcase_add_test(tc, test_help_wraps);
 	tcase_add_test(tc, test_typed_coordinates_promotion_asks);
 	tcase_add_test(tc, test_goto_without_number);
+	tcase_add_test(tc, test_newgame_esc_quits_at_start);
+	tcase_add_test(tc, test_lesson_help_lists_help_key_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

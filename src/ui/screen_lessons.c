@@ -240,6 +240,8 @@ help_line(int i, char *key, size_t ksize, const char **text, bool *heading)
 			n += BOARD_CMDS;
 		}
 		if (i == n++) {
+			/* Counting the keys above left their last names. */
+			key[0] = '\0';
 			*text = "";
 			return true;
 		}

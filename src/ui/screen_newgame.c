@@ -120,8 +120,9 @@ newgame_draw(const struct ui *ui)
 	if (ui->opts->lessons)
 		term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
 		    "L: Learn - lessons on the rules and pieces", FORM_W - 5);
-	term_put(y + FORM_H - 2, x + 3, st, "Enter: start  Up/Down: line  "
-	    "Left/Right: change  Esc: back", FORM_W - 5);
+	term_put(y + FORM_H - 2, x + 3, st, ui->playing ? "Enter: start  "
+	    "Up/Down: line  Left/Right: change  Esc: back" : "Enter: start  "
+	    "Up/Down: line  Left/Right: change  Esc: quit", FORM_W - 5);
 	if (ui->message[0])
 		term_put(ui->rows - 1, 0, ui_style(ui, ui->message_is_error ?
 		    ROLE_ERROR : ROLE_STATUS), ui->message, ui->cols);
