@@ -175,6 +175,20 @@ START_TEST(test_lesson_help_lists_help_key_once)
 }
 END_TEST
 
+/* The title names the match: no person plays the computer here. */
+START_TEST(test_title_computer_against_itself)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "chad", "--white", "computer",
+		"--black", "computer", "--level", "1", NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_FOR(&p, "the computer against itself");
+	ck_assert(!pty_find(&p, "against the computer", NULL, NULL));
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -188,6 +202,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_goto_without_number);
 	tcase_add_test(tc, test_newgame_esc_quits_at_start);
 	tcase_add_test(tc, test_lesson_help_lists_help_key_once);
+	tcase_add_test(tc, test_title_computer_against_itself);
 	suite_add_tcase(s, tc);
 	return s;
 }
