@@ -189,6 +189,40 @@ START_TEST(test_title_computer_against_itself)
 }
 END_TEST
 
+/*
+ * A terminal too small for the game must not trap the player: q quits,
+ * and the game is kept in the autosave.
+ */
+START_TEST(test_q_quits_when_too_small)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	char path[128], text[4096];
+	size_t n;
+	FILE *f;
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "White played e5");
+	pty_resize(&p, 10, 40);
+	WAIT_FOR(&p, "too small");
+	WAIT_FOR(&p, "q quits");
+	pty_send(&p, "q");
+	ck_assert_msg(pty_wait_exit(&p, WAIT_MS), "q did not quit:\n%s",
+	    pty_dump(&p));
+	snprintf(path, sizeof path, "%s/bigchess/autosave.pgn", p.state_dir);
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "no %s", path);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	ck_assert_msg(strstr(text, "1. e5 *") != NULL, "%s", text);
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -203,6 +237,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_newgame_esc_quits_at_start);
 	tcase_add_test(tc, test_lesson_help_lists_help_key_once);
 	tcase_add_test(tc, test_title_computer_against_itself);
+	tcase_add_test(tc, test_q_quits_when_too_small);
 	suite_add_tcase(s, tc);
 	return s;
 }
