@@ -223,6 +223,26 @@ START_TEST(test_q_quits_when_too_small)
 }
 END_TEST
 
+/* A game opened with --load is "loaded", not "resumed" (no autosave). */
+START_TEST(test_load_says_loaded)
+{
+	static const char pgn[] = "[Event \"x\"]\n[Variant \"Grand Chess\"]\n"
+	    "[Result \"*\"]\n\n1. e5 e6 *\n";
+	struct pty p;
+	char path[] = "/tmp/bigchess-qa-XXXXXX";
+	const char *args[] = { "--load", path, NULL };
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, pgn, sizeof pgn - 1), (int)sizeof pgn - 1);
+	close(fd);
+	start(&p, 24, 80, args);
+	WAIT_FOR(&p, "Game loaded at move 2: White to move.");
+	pty_close(&p);
+	unlink(path);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -238,6 +258,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_lesson_help_lists_help_key_once);
 	tcase_add_test(tc, test_title_computer_against_itself);
 	tcase_add_test(tc, test_q_quits_when_too_small);
+	tcase_add_test(tc, test_load_says_loaded);
 	suite_add_tcase(s, tc);
 	return s;
 }
