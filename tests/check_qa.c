@@ -243,6 +243,24 @@ START_TEST(test_load_says_loaded)
 }
 END_TEST
 
+/* Prompt commands are words in any case: "Resign" is not a bad move. */
+START_TEST(test_prompt_command_any_case)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":Resign" ENTER);
+	WAIT_FOR(&p, "Does White resign?");
+	pty_send(&p, "n");
+	pty_send(&p, ":FLIP" ENTER);
+	WAIT_FOR(&p, "Black is at the bottom.");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -259,6 +277,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_title_computer_against_itself);
 	tcase_add_test(tc, test_q_quits_when_too_small);
 	tcase_add_test(tc, test_load_says_loaded);
+	tcase_add_test(tc, test_prompt_command_any_case);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "keys.h"
 #include "terminal.h"
@@ -136,7 +137,8 @@ enum command
 keys_command_by_word(const char *word)
 {
 	for (int i = 0; i < NCOMMANDS; i++)
-		if (commands[i].word && strcmp(commands[i].word, word) == 0)
+		if (commands[i].word &&
+		    strcasecmp(commands[i].word, word) == 0)
 			return commands[i].id;
 	return CMD_NONE;
 }

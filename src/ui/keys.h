@@ -58,7 +58,7 @@ const struct command_info *commands_get(int i);
 /* The command bound to `key` on the game screen, or CMD_NONE. */
 enum command keys_lookup(int key);
 
-/* The command whose prompt word is `word`, or CMD_NONE. */
+/* The command whose prompt word is `word` (in any case), or CMD_NONE. */
 enum command keys_command_by_word(const char *word);
 
 /*
