@@ -261,6 +261,24 @@ START_TEST(test_prompt_command_any_case)
 }
 END_TEST
 
+/*
+ * When a flag falls with no key pressed, the status line gives the
+ * result (as after a resignation), not the last message before it.
+ */
+START_TEST(test_flag_fall_status)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", "--clock", "0.02", NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	WAIT_FOR(&p, "by time");
+	WAIT_FOR(&p, "reviews, n: new game, q: quit.");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -278,6 +296,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_q_quits_when_too_small);
 	tcase_add_test(tc, test_load_says_loaded);
 	tcase_add_test(tc, test_prompt_command_any_case);
+	tcase_add_test(tc, test_flag_fall_status);
 	suite_add_tcase(s, tc);
 	return s;
 }

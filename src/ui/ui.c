@@ -142,6 +142,8 @@ tick(struct ui *ui)
 		flags |= UI_DRAW;
 		if (clock_flagged(&ui->play.clock, ui->now)) {
 			play_flag(&ui->play, ui->now);
+			/* The status line shows the result, not old news. */
+			ui->message[0] = '\0';
 			flags |= actions_game_changed(ui);
 		}
 	}
