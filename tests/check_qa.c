@@ -279,6 +279,27 @@ START_TEST(test_flag_fall_status)
 }
 END_TEST
 
+/*
+ * Against the computer, :resign while it thinks is the person resigning,
+ * not the person resigning for the computer (and so winning).
+ */
+START_TEST(test_resign_while_computer_thinks)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--level", "10", NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e5" ENTER);
+	WAIT_FOR(&p, "White played e5");
+	pty_send(&p, ":resign" ENTER);
+	WAIT_FOR(&p, "Does White resign?");
+	pty_send(&p, "y");
+	WAIT_FOR(&p, "Black wins (0-1) by resignation");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -297,6 +318,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_load_says_loaded);
 	tcase_add_test(tc, test_prompt_command_any_case);
 	tcase_add_test(tc, test_flag_fall_status);
+	tcase_add_test(tc, test_resign_while_computer_thinks);
 	suite_add_tcase(s, tc);
 	return s;
 }

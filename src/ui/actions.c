@@ -396,7 +396,7 @@ actions_run(struct ui *ui, enum command cmd)
 		if (play_over(p))
 			break;
 		snprintf(text, sizeof text, "Does %s resign?",
-		    side_name[play_side(p)]);
+		    side_name[play_resigner(p)]);
 		return ask(ui, DIALOG_RESIGN, "Resign", text);
 	case CMD_DRAW:
 		if (play_over(p))

@@ -45,7 +45,7 @@ static const struct command_info commands[] = {
 	    "review: go to the start of the game" },
 	{ CMD_REVIEW_LIVE, "live", NULL,
 	    "stop reviewing: back to the game's position" },
-	{ CMD_RESIGN, "resign", NULL, "the side to move resigns" },
+	{ CMD_RESIGN, "resign", NULL, "resign (in hot-seat: the side to move)" },
 	{ CMD_DRAW, "draw", NULL, "both players agree a draw" },
 	{ CMD_HINT, "hint", NULL,
 	    "ask the computer for a move; + + marks it on the board" },
