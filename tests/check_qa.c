@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pty_harness.h"
@@ -300,6 +301,38 @@ START_TEST(test_resign_while_computer_thinks)
 }
 END_TEST
 
+/*
+ * The new-game screen shows a long message whole, over several lines: a
+ * broken autosave's ends by naming where the file was kept.
+ */
+START_TEST(test_newgame_long_message_wraps)
+{
+	struct pty p;
+	char dir[] = "/tmp/bigchess-qa-XXXXXX", sub[64], path[96];
+	char var[64];
+	const char *env[] = { var, NULL };
+	const char *argv[] = { getenv("BIGCHESS"), NULL };
+	FILE *f;
+
+	ck_assert_ptr_nonnull(argv[0]);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(sub, sizeof sub, "%s/bigchess", dir);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	snprintf(path, sizeof path, "%s/autosave.pgn", sub);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("this is not a PGN game [[[\n", f);
+	fclose(f);
+	snprintf(var, sizeof var, "XDG_STATE_HOME=%s", dir);
+	ck_assert_int_eq(pty_spawn(&p, 24, 80, argv, env), 0);
+	WAIT_FOR(&p, "new game");
+	WAIT_FOR(&p, "could not be read");
+	WAIT_FOR(&p, "kept as autosave.pgn.bad.");
+	pty_close(&p);
+	pty_remove_tree(dir);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -319,6 +352,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_prompt_command_any_case);
 	tcase_add_test(tc, test_flag_fall_status);
 	tcase_add_test(tc, test_resign_while_computer_thinks);
+	tcase_add_test(tc, test_newgame_long_message_wraps);
 	suite_add_tcase(s, tc);
 	return s;
 }
