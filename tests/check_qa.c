@@ -333,6 +333,40 @@ START_TEST(test_newgame_long_message_wraps)
 }
 END_TEST
 
+/* The screen row labelled with rank `label` ("10", " 1"), or -1. */
+static int
+rank_row(const struct pty *p, const char *label)
+{
+	char buf[512];
+
+	for (int r = 0; r < p->rows; r++)
+		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
+		    buf[2] == ' ')
+			return r;
+	return -1;
+}
+
+/*
+ * --white computer: the person plays Black, so Black's side of the board
+ * (rank 10 in Grand Chess) is at the bottom, as with f.
+ */
+START_TEST(test_person_playing_black_at_bottom)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "computer",
+		"--level", "1", NULL };
+	int top, bottom;
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	top = rank_row(&p, " 1");
+	bottom = rank_row(&p, "10");
+	ck_assert_msg(top >= 0 && bottom > top, "rank 1 on row %d, rank 10 "
+	    "on row %d:\n%s", top, bottom, pty_dump(&p));
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -353,6 +387,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_flag_fall_status);
 	tcase_add_test(tc, test_resign_while_computer_thinks);
 	tcase_add_test(tc, test_newgame_long_message_wraps);
+	tcase_add_test(tc, test_person_playing_black_at_bottom);
 	suite_add_tcase(s, tc);
 	return s;
 }

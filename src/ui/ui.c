@@ -184,6 +184,9 @@ start(struct ui *ui)
 	                                             : PLAYER_HUMAN;
 	s->players[BC_BLACK] = o->computer[BC_BLACK] ? PLAYER_COMPUTER
 	                                             : PLAYER_HUMAN;
+	/* A person playing Black against the computer sits at the bottom. */
+	s->black_at_bottom = s->players[BC_WHITE] == PLAYER_COMPUTER &&
+	    s->players[BC_BLACK] == PLAYER_HUMAN;
 	s->level = o->level;
 	s->clock_base = o->clock_base_ms;
 	s->clock_increment = o->clock_increment_ms;
