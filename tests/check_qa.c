@@ -367,6 +367,30 @@ START_TEST(test_person_playing_black_at_bottom)
 }
 END_TEST
 
+/* On the new-game screen, choosing the computer for White turns the
+ * board to Black, the person's side; the computer for Black turns it
+ * back. */
+START_TEST(test_newgame_players_turn_board)
+{
+	struct pty p;
+	const char *args[] = { NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_FOR(&p, "White at the bottom");
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_key(&p, VTERM_KEY_RIGHT); /* Black: human (hot-seat) */
+	pty_key(&p, VTERM_KEY_UP);
+	pty_key(&p, VTERM_KEY_RIGHT); /* White: computer */
+	WAIT_FOR(&p, "Black at the bottom");
+	pty_key(&p, VTERM_KEY_RIGHT); /* White: human (hot-seat) */
+	pty_key(&p, VTERM_KEY_DOWN);
+	pty_key(&p, VTERM_KEY_RIGHT); /* Black: computer */
+	WAIT_FOR(&p, "White at the bottom");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -388,6 +412,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_resign_while_computer_thinks);
 	tcase_add_test(tc, test_newgame_long_message_wraps);
 	tcase_add_test(tc, test_person_playing_black_at_bottom);
+	tcase_add_test(tc, test_newgame_players_turn_board);
 	suite_add_tcase(s, tc);
 	return s;
 }

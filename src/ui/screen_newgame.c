@@ -181,6 +181,11 @@ change(struct ui *ui, int dir)
 			break;
 		}
 		s->players[f->sel == FIELD_BLACK] ^= 1;
+		/* One person against the computer: that person's side at
+		 * the bottom (the Board line still changes it). */
+		if (s->players[BC_WHITE] != s->players[BC_BLACK])
+			s->black_at_bottom = s->players[BC_BLACK] ==
+			    PLAYER_HUMAN;
 		break;
 	case FIELD_LEVEL:
 		s->level += dir;
