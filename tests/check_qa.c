@@ -391,6 +391,51 @@ START_TEST(test_newgame_players_turn_board)
 }
 END_TEST
 
+/* --learn V lists one variant: its key line offers no Left/Right. */
+START_TEST(test_one_variant_list_hint)
+{
+	struct pty p;
+	const char *one[] = { "--learn", "grand", NULL };
+	const char *all[] = { "--learn", NULL };
+
+	start(&p, 24, 80, all);
+	WAIT_FOR(&p, "Enter open");
+	WAIT_FOR(&p, "Left/Right variant");
+	pty_close(&p);
+	start(&p, 24, 80, one);
+	WAIT_FOR(&p, "Enter open");
+	ck_assert_msg(!pty_find(&p, "Left/Right", NULL, NULL), "%s",
+	    pty_dump(&p));
+	pty_close(&p);
+}
+END_TEST
+
+/*
+ * Chess castling typed in these variants: Grand Chess has none
+ * (grand.md), Hadean castling names the king's distance (hadean.md),
+ * rather than "'O' is not a piece".
+ */
+START_TEST(test_chess_castling_explained)
+{
+	struct pty p;
+	const char *grand[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	const char *hadean[] = { "--variant", "hadean", "--white", "human",
+		"--black", "human", NULL };
+
+	start(&p, 24, 80, grand);
+	WAIT_GAME(&p);
+	pty_send(&p, ":O-O" ENTER);
+	WAIT_FOR(&p, "There is no castling in Grand Chess.");
+	pty_close(&p);
+	start(&p, 24, 80, hadean);
+	WAIT_GAME(&p);
+	pty_send(&p, ":0-0-0+" ENTER);
+	WAIT_FOR(&p, "O-O-1 to O-O-4, O-O-O-1 to O-O-O-5.");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -413,6 +458,8 @@ qa_suite(void)
 	tcase_add_test(tc, test_newgame_long_message_wraps);
 	tcase_add_test(tc, test_person_playing_black_at_bottom);
 	tcase_add_test(tc, test_newgame_players_turn_board);
+	tcase_add_test(tc, test_one_variant_list_hint);
+	tcase_add_test(tc, test_chess_castling_explained);
 	suite_add_tcase(s, tc);
 	return s;
 }
