@@ -436,6 +436,23 @@ START_TEST(test_chess_castling_explained)
 }
 END_TEST
 
+/* A move copied from a record with its number ("1. e5") is played. */
+START_TEST(test_move_with_number)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+
+	start(&p, 24, 80, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":1. e5" ENTER);
+	WAIT_FOR(&p, "White played e5.");
+	pty_send(&p, ":1...e6" ENTER);
+	WAIT_FOR(&p, "Black played e6.");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 qa_suite(void)
 {
@@ -460,6 +477,7 @@ qa_suite(void)
 	tcase_add_test(tc, test_newgame_players_turn_board);
 	tcase_add_test(tc, test_one_variant_list_hint);
 	tcase_add_test(tc, test_chess_castling_explained);
+	tcase_add_test(tc, test_move_with_number);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -90,6 +90,23 @@ castling_help(struct ui *ui, const char *line)
 	return true;
 }
 
+/* "12. Nf3" or "12...Nf3", as copied from a record: skips the number. */
+static const char *
+skip_move_number(const char *s)
+{
+	const char *p = s;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == s || *p != '.')
+		return s;
+	while (*p == '.')
+		p++;
+	while (*p == ' ')
+		p++;
+	return *p ? p : s;
+}
+
 /* Runs the typed line; the prompt is already closed. */
 static int
 submit(struct ui *ui, const char *line)
@@ -112,6 +129,7 @@ submit(struct ui *ui, const char *line)
 	}
 	if (strncmp(line, "goto", 4) == 0 && (line[4] == ' ' || !line[4]))
 		return review_goto(ui, line + 4);
+	line = skip_move_number(line);
 	if (ui->play.reviewing)
 		return review_typed(ui, line);
 	if (play_over(&ui->play)) {
