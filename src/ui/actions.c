@@ -191,6 +191,17 @@ select_square(struct ui *ui)
 	return UI_DRAW;
 }
 
+/* True if the computer is to move and a person plays the other side. */
+static bool
+against_computer(const struct ui *ui)
+{
+	const struct play *p = &ui->play;
+	int side = play_side(p);
+
+	return ui->opts->engine && p->players[side] == PLAYER_COMPUTER &&
+	    p->players[!side] == PLAYER_HUMAN;
+}
+
 static int
 undo_redo(struct ui *ui, bool redo)
 {
@@ -211,6 +222,15 @@ undo_redo(struct ui *ui, bool redo)
 	if (rc != BC_OK) {
 		ui_error(ui, "%s", bc_strerror(rc));
 		return UI_DRAW;
+	}
+	/* Against the computer, its reply goes (and comes back) with the
+	 * person's move, or it would play again at once. */
+	if (against_computer(ui) && (redo ? play_redo(&ui->play, ui->now)
+	    : play_undo(&ui->play, ui->now)) == BC_OK) {
+		ui_say(ui, redo ? "Replayed 2 moves; %s to move." : "Taken "
+		    "back 2 moves: %s to move; r replays them.",
+		    side_name[play_side(&ui->play)]);
+		return actions_game_changed(ui);
 	}
 	ui_say(ui, redo ? "Move replayed; %s to move." : "Move taken back; "
 	    "%s to move.", side_name[play_side(&ui->play)]);
@@ -359,7 +379,7 @@ actions_run(struct ui *ui, enum command cmd)
 		if (play_over(p))
 			break;
 		snprintf(text, sizeof text, "Does %s resign?",
-		    side_name[play_side(p)]);
+		    side_name[play_resigner(p)]);
 		return ask(ui, DIALOG_RESIGN, "Resign", text);
 	case CMD_DRAW:
 		if (play_over(p))

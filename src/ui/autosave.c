@@ -147,8 +147,8 @@ autosave_start(struct ui *ui, const struct ui_saved *r, bool live)
 	ui->engine_busy = false;
 	ui->depth = 0;
 	ui_push(ui, &screen_game);
-	ui_say(ui, "Game resumed at move %lu: %s to move.",
-	    (unsigned long)play_position(&ui->play)->fullmove,
+	ui_say(ui, "Game %s at move %lu: %s to move.", live ? "resumed"
+	    : "loaded", (unsigned long)play_position(&ui->play)->fullmove,
 	    side_name[play_side(&ui->play)]);
 	autosave_mark(ui, live);
 	return actions_game_changed(ui) | UI_DRAW;

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "keys.h"
 #include "terminal.h"
@@ -44,7 +45,7 @@ static const struct command_info commands[] = {
 	    "review: go to the start of the game" },
 	{ CMD_REVIEW_LIVE, "live", NULL,
 	    "stop reviewing: back to the game's position" },
-	{ CMD_RESIGN, "resign", NULL, "the side to move resigns" },
+	{ CMD_RESIGN, "resign", NULL, "resign (in hot-seat: the side to move)" },
 	{ CMD_DRAW, "draw", NULL, "both players agree a draw" },
 	{ CMD_HINT, "hint", NULL,
 	    "ask the computer for a move; + + marks it on the board" },
@@ -163,7 +164,8 @@ enum command
 keys_command_by_word(const char *word)
 {
 	for (int i = 0; i < NCOMMANDS; i++)
-		if (commands[i].word && strcmp(commands[i].word, word) == 0)
+		if (commands[i].word &&
+		    strcasecmp(commands[i].word, word) == 0)
 			return commands[i].id;
 	return CMD_NONE;
 }

@@ -65,7 +65,7 @@ enum command keys_lookup(int key);
  */
 bool keys_direction(enum command cmd, int *dx, int *dy);
 
-/* The command whose prompt word is `word`, or CMD_NONE. */
+/* The command whose prompt word is `word` (in any case), or CMD_NONE. */
 enum command keys_command_by_word(const char *word);
 
 /*

@@ -388,10 +388,21 @@ play_redo(struct play *p, int64_t now)
 	return sync(p);
 }
 
+int
+play_resigner(const struct play *p)
+{
+	int side = play_side(p);
+
+	if (p->players[side] == PLAYER_COMPUTER &&
+	    p->players[!side] == PLAYER_HUMAN)
+		return !side;
+	return side;
+}
+
 void
 play_resign(struct play *p, int64_t now)
 {
-	bc_game_resign(p->game, play_side(p));
+	bc_game_resign(p->game, play_resigner(p));
 	follow_clock(p, now);
 	sync(p);
 }

@@ -138,7 +138,13 @@ int play_view_ply(const struct play *p);
 /* The move that led to the position on the board, or BC_MOVE_NONE. */
 bc_move play_view_last_move(const struct play *p);
 
-/* Ends the game: resignation of the side to move, agreement, time. */
+/*
+ * Who resigns: the person playing the computer, even while it thinks;
+ * else the side to move.
+ */
+int play_resigner(const struct play *p);
+
+/* Ends the game: resignation (play_resigner), agreement, time. */
 void play_resign(struct play *p, int64_t now);
 void play_agree_draw(struct play *p, int64_t now);
 void play_flag(struct play *p, int64_t now);

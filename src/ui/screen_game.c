@@ -12,9 +12,11 @@ game_draw(const struct ui *ui)
 {
 	const struct play *p = &ui->play;
 	char title[128];
-	const char *mode = p->players[0] == PLAYER_HUMAN &&
-	    p->players[1] == PLAYER_HUMAN ? "two players (hot-seat)"
-	    : "against the computer";
+	int people = (p->players[0] == PLAYER_HUMAN) +
+	    (p->players[1] == PLAYER_HUMAN);
+	const char *mode = people == 2 ? "two players (hot-seat)"
+	    : people == 1 ? "against the computer"
+	    : "the computer against itself";
 
 	snprintf(title, sizeof title, "bigchess %s %s %s %s",
 	    ui->glyphs->dash, bc_variant_name(p->variant), ui->glyphs->dash,

@@ -7,15 +7,16 @@
 
 #include "terminal.h"
 #include "ui_state.h"
+#include "wrap.h"
 
 enum { KEY_COL = 2, HELP_COL = 24, HELP_MIN_COLS = 60, HELP_MIN_ROWS = 10 };
 
 /*
- * Line `i` of the help text into `key` and `text`: the heading, the keys,
+ * Item `i` of the help text into `key` and `text`: the heading, the keys,
  * the prompt commands.  Returns false past the end.
  */
 static bool
-help_line(int i, char *key, size_t ksize, char *text, size_t tsize,
+help_item(int i, char *key, size_t ksize, char *text, size_t tsize,
     bool *heading)
 {
 	const struct command_info *c;
@@ -49,7 +50,7 @@ help_line(int i, char *key, size_t ksize, char *text, size_t tsize,
 	if (i == n++) {
 		snprintf(key, ksize, "a move");
 		snprintf(text, tsize, "SAN (Nf3, exd6, Rd9=Q, O-O-2) or "
-		    "coordinates (e3e5, a9a10q)");
+		    "coordinates (a9a10q)");
 		return true;
 	}
 	for (int j = 0; (c = commands_get(j)); j++) {
@@ -71,14 +72,59 @@ help_line(int i, char *key, size_t ksize, char *text, size_t tsize,
 	return false;
 }
 
+/* The width of the text column; a narrow help wraps its lines. */
 static int
-help_count(void)
+text_width(const struct ui *ui)
+{
+	return ui->cols - HELP_COL > 1 ? ui->cols - HELP_COL : 1;
+}
+
+/*
+ * Screen line `i` of the help: the items with their text wrapped to the
+ * screen's width, the key on an item's first line only.  Returns false
+ * past the end.
+ */
+static bool
+help_line(const struct ui *ui, int i, char *key, size_t ksize, char *text,
+    size_t tsize, bool *heading)
+{
+	char item[128];
+
+	for (int j = 0; help_item(j, key, ksize, item, sizeof item, heading);
+	    j++) {
+		const char *s = item, *next;
+		size_t len;
+
+		if (*heading) {
+			if (i-- > 0)
+				continue;
+			snprintf(text, tsize, "%s", item);
+			return true;
+		}
+		for (;;) {
+			len = wrap_next(s, text_width(ui), &next);
+			if (i-- == 0) {
+				snprintf(text, tsize, "%.*s", (int)len, s);
+				if (s != item)
+					key[0] = '\0';
+				return true;
+			}
+			if (!next)
+				break;
+			s = next;
+		}
+	}
+	return false;
+}
+
+static int
+help_count(const struct ui *ui)
 {
 	char k[64], t[128];
 	bool h;
 	int n = 0;
 
-	while (help_line(n, k, sizeof k, t, sizeof t, &h))
+	while (help_line(ui, n, k, sizeof k, t, sizeof t, &h))
 		n++;
 	return n;
 }
@@ -93,14 +139,14 @@ static void
 help_draw(const struct ui *ui)
 {
 	struct term_style st = ui_style(ui, ROLE_TEXT);
-	int rows = help_rows(ui), total = help_count();
+	int rows = help_rows(ui), total = help_count(ui);
 	char key[64], text[128], title[96];
 	bool heading;
 
 	snprintf(title, sizeof title, "bigchess %s help", ui->glyphs->dash);
 	term_put(0, 1, ui_style(ui, ROLE_TITLE), title, ui->cols - 2);
 	for (int i = 0; i < rows; i++) {
-		if (!help_line(ui->help_top + i, key, sizeof key, text,
+		if (!help_line(ui, ui->help_top + i, key, sizeof key, text,
 		    sizeof text, &heading))
 			break;
 		if (heading) {
@@ -121,7 +167,7 @@ help_draw(const struct ui *ui)
 static void
 scroll_to(struct ui *ui, int top)
 {
-	int max = help_count() - help_rows(ui);
+	int max = help_count(ui) - help_rows(ui);
 
 	if (top > max)
 		top = max;

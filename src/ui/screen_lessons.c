@@ -107,7 +107,9 @@ list_draw(const struct ui *ui)
 		term_put(ui->rows - 2, 0, ui_style(ui, ui->message_is_error ?
 		    ROLE_ERROR : ROLE_STATUS), ui->message, ui->cols);
 	term_fill(ui->rows - 1, 0, ui->cols, ui_style(ui, ROLE_HINT));
-	term_put(ui->rows - 1, 0, ui_style(ui, ROLE_HINT),
+	/* With one variant asked for, Left/Right have nothing to show. */
+	term_put(ui->rows - 1, 0, ui_style(ui, ROLE_HINT), l->one ? "Enter "
+	    "open  Up/Down choose  q back  ? help" :
 	    lesson_keys_hint(LESSON_KEYS_LIST), ui->cols);
 }
 
@@ -240,6 +242,8 @@ help_line(int i, char *key, size_t ksize, const char **text, bool *heading)
 			n += BOARD_CMDS;
 		}
 		if (i == n++) {
+			/* Counting the keys above left their last names. */
+			key[0] = '\0';
 			*text = "";
 			return true;
 		}

@@ -7,6 +7,7 @@
 
 #include "terminal.h"
 #include "ui_state.h"
+#include "wrap.h"
 
 static const int minute_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60,
 	90 };
@@ -120,11 +121,26 @@ newgame_draw(const struct ui *ui)
 	if (ui->opts->lessons)
 		term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
 		    "L: Learn - lessons on the rules and pieces", FORM_W - 5);
-	term_put(y + FORM_H - 2, x + 3, st, "Enter: start  Up/Down: line  "
-	    "Left/Right: change  Esc: back", FORM_W - 5);
-	if (ui->message[0])
-		term_put(ui->rows - 1, 0, ui_style(ui, ui->message_is_error ?
-		    ROLE_ERROR : ROLE_STATUS), ui->message, ui->cols);
+	term_put(y + FORM_H - 2, x + 3, st, ui->playing ? "Enter: start  "
+	    "Up/Down: line  Left/Right: change  Esc: back" : "Enter: start  "
+	    "Up/Down: line  Left/Right: change  Esc: quit", FORM_W - 5);
+	if (ui->message[0]) {
+		/* A long message (a broken autosave's) wraps upwards. */
+		const char *s = ui->message, *next;
+		int row = ui->rows - wrap_count(s, ui->cols);
+
+		for (; s && row < ui->rows; s = next, row++) {
+			size_t len = wrap_next(s, ui->cols, &next);
+			char text[sizeof ui->message];
+
+			if (row < 0)
+				continue;
+			snprintf(text, sizeof text, "%.*s", (int)len, s);
+			term_put(row, 0, ui_style(ui,
+			    ui->message_is_error ? ROLE_ERROR : ROLE_STATUS),
+			    text, ui->cols);
+		}
+	}
 }
 
 static int
@@ -165,6 +181,11 @@ change(struct ui *ui, int dir)
 			break;
 		}
 		s->players[f->sel == FIELD_BLACK] ^= 1;
+		/* One person against the computer: that person's side at
+		 * the bottom (the Board line still changes it). */
+		if (s->players[BC_WHITE] != s->players[BC_BLACK])
+			s->black_at_bottom = s->players[BC_BLACK] ==
+			    PLAYER_HUMAN;
 		break;
 	case FIELD_LEVEL:
 		s->level += dir;

@@ -33,9 +33,9 @@ prompt_draw(const struct ui *ui)
 }
 
 /*
- * True if `line` is ambiguous only in what a pawn promotes to ("e10"
- * when it must promote): then every reading joins the same two squares,
- * returned in *from and *to, and the chooser can ask.
+ * True if `line` is ambiguous only in what a pawn promotes to ("e10" or
+ * "e9e10" when it must promote): then every reading joins the same two
+ * squares, returned in *from and *to, and the chooser can ask.
  */
 static bool
 promotion_squares(const struct ui *ui, const char *line, bc_square *from,
@@ -62,6 +62,53 @@ promotion_squares(const struct ui *ui, const char *line, bc_square *from,
 	return found;
 }
 
+/*
+ * Chess castling (O-O, O-O-O) typed where it means nothing: Grand Chess
+ * and Chad have no castling, and Hadean castling says how far the king
+ * goes.  Says so and returns true; false for any other line.
+ */
+static bool
+castling_help(struct ui *ui, const char *line)
+{
+	char t[16];
+	size_t n = 0;
+
+	/* O-O or O-O-O (or with zeros), then only + # ! ?. */
+	if (strlen(line) >= sizeof t)
+		return false;
+	for (; line[n]; n++)
+		t[n] = line[n] == '0' ? 'O' : line[n];
+	t[n] = '\0';
+	while (n > 0 && strchr("+#!?", t[n - 1]))
+		t[--n] = '\0';
+	if (strcmp(t, "O-O") != 0 && strcmp(t, "O-O-O") != 0)
+		return false;
+	if (bc_variant_id_of(ui->play.variant) == BC_VARIANT_HADEAN)
+		ui_error(ui, "Hadean castling says how far the king goes: "
+		    "O-O-1 to O-O-4, O-O-O-1 to O-O-O-5.");
+	else
+		ui_error(ui, "There is no castling in %s.",
+		    bc_variant_name(ui->play.variant));
+	return true;
+}
+
+/* "12. Nf3" or "12...Nf3", as copied from a record: skips the number. */
+static const char *
+skip_move_number(const char *s)
+{
+	const char *p = s;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == s || *p != '.')
+		return s;
+	while (*p == '.')
+		p++;
+	while (*p == ' ')
+		p++;
+	return *p ? p : s;
+}
+
 /* Runs the typed line; the prompt is already closed. */
 static int
 submit(struct ui *ui, const char *line)
@@ -82,8 +129,9 @@ submit(struct ui *ui, const char *line)
 			fen++;
 		return actions_fen(ui, fen);
 	}
-	if (strncmp(line, "goto ", 5) == 0)
-		return review_goto(ui, line + 5);
+	if (strncmp(line, "goto", 4) == 0 && (line[4] == ' ' || !line[4]))
+		return review_goto(ui, line + 4);
+	line = skip_move_number(line);
 	if (ui->play.reviewing)
 		return review_typed(ui, line);
 	if (play_over(&ui->play)) {
@@ -98,7 +146,8 @@ submit(struct ui *ui, const char *line)
 			return actions_try_moves(ui, from, to);
 	}
 	if (rc != BC_OK) {
-		ui_error(ui, "%s", err.message);
+		if (!castling_help(ui, line))
+			ui_error(ui, "%s", err.message);
 		return UI_DRAW | UI_BEEP;
 	}
 	ui->play.selected = 0;

@@ -24,14 +24,18 @@ small_draw(const struct ui *ui)
 	len = (int)strlen(line);
 	term_put(ui->rows / 2 + 1, len < ui->cols ? (ui->cols - len) / 2 : 0,
 	    ui_style(ui, ROLE_TEXT), line, ui->cols);
+	snprintf(line, sizeof line, "q quits (a game is saved).");
+	len = (int)strlen(line);
+	term_put(ui->rows / 2 + 2, len < ui->cols ? (ui->cols - len) / 2 : 0,
+	    ui_style(ui, ROLE_TEXT), line, ui->cols);
 }
 
 static int
 small_key(struct ui *ui, int key)
 {
 	(void)ui;
-	(void)key;
-	return UI_BEEP;
+	/* A terminal that cannot grow must not trap the player. */
+	return key == 'q' ? UI_QUIT : UI_BEEP;
 }
 
 const struct screen screen_small = {

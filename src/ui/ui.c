@@ -143,6 +143,8 @@ tick(struct ui *ui)
 		flags |= UI_DRAW;
 		if (clock_flagged(&ui->play.clock, ui->now)) {
 			play_flag(&ui->play, ui->now);
+			/* The status line shows the result, not old news. */
+			ui->message[0] = '\0';
 			flags |= actions_game_changed(ui);
 		}
 	}
@@ -183,6 +185,9 @@ start(struct ui *ui)
 	                                             : PLAYER_HUMAN;
 	s->players[BC_BLACK] = o->computer[BC_BLACK] ? PLAYER_COMPUTER
 	                                             : PLAYER_HUMAN;
+	/* A person playing Black against the computer sits at the bottom. */
+	s->black_at_bottom = s->players[BC_WHITE] == PLAYER_COMPUTER &&
+	    s->players[BC_BLACK] == PLAYER_HUMAN;
 	s->level = o->level;
 	s->clock_base = o->clock_base_ms;
 	s->clock_increment = o->clock_increment_ms;
