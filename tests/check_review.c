@@ -21,9 +21,7 @@
 static void
 start(struct pty *p, const struct state *s, const char *const args[])
 {
-	const char *env[] = { s->env, NULL };
-
-	start_bigchess(p, 30, 100, args, env);
+	start_in(p, 30, 100, s, args);
 }
 
 static const char *const hot_seat[] = { "--variant", "grand", "--white",

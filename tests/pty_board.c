@@ -13,15 +13,22 @@
 
 enum { MAX_ARGS = 24, ROW_MAX = 512 };
 
+const char *
+bigchess_bin(void)
+{
+	const char *bin = getenv("BIGCHESS");
+
+	return bin && *bin ? bin : "build/bigchess";
+}
+
 void
 start_bigchess(struct pty *p, int rows, int cols, const char *const args[],
     const char *const env[])
 {
 	const char *argv[MAX_ARGS + 2];
-	const char *bin = getenv("BIGCHESS");
 	int n = 0;
 
-	argv[n++] = bin && *bin ? bin : "build/bigchess";
+	argv[n++] = bigchess_bin();
 	for (int i = 0; args && args[i]; i++) {
 		ck_assert_msg(n <= MAX_ARGS, "too many arguments");
 		argv[n++] = args[i];
@@ -37,8 +44,17 @@ state_new(struct state *s)
 	snprintf(s->home, sizeof s->home, "/tmp/bigchess-state-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(s->home));
 	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
-	snprintf(s->save, sizeof s->save, "%s/bigchess/autosave.pgn",
-	    s->home);
+	snprintf(s->dir, sizeof s->dir, "%s/bigchess", s->home);
+	snprintf(s->save, sizeof s->save, "%s/autosave.pgn", s->dir);
+}
+
+void
+start_in(struct pty *p, int rows, int cols, const struct state *s,
+    const char *const args[])
+{
+	const char *env[] = { s->env, NULL };
+
+	start_bigchess(p, rows, cols, args, env);
 }
 
 void
@@ -47,7 +63,7 @@ write_file(const char *path, const char *text)
 	FILE *f = fopen(path, "wb");
 
 	ck_assert_msg(f != NULL, "cannot write %s", path);
-	fputs(text, f);
+	ck_assert_int_ge(fputs(text, f), 0);
 	ck_assert_int_eq(fclose(f), 0);
 }
 
@@ -60,6 +76,27 @@ read_file(const char *path)
 
 	ck_assert_msg(f != NULL, "cannot open %s", path);
 	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
 	buf[n] = '\0';
 	fclose(f);
 	return buf;
