@@ -284,47 +284,6 @@ long_chad_game(int plies)
 	return g;
 }
 
-/* Runs bigchess `args` (NULL-terminated) with stdout+stderr into `out`. */
-static int
-run(const char *const args[], char *out, size_t size)
-{
-	const char *argv[16];
-	int fds[2], status, n = 0;
-	size_t len = 0;
-	ssize_t got;
-	pid_t pid;
-
-	argv[n++] = bigchess_bin();
-	for (int i = 0; args[i] && n < 15; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	ck_assert_int_eq(pipe(fds), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		char *copy[16];
-
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-		close(fds[1]);
-
-		for (int i = 0; i <= n; i++)
-			copy[i] = argv[i] ? strdup(argv[i]) : NULL;
-		execv(copy[0], copy);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (len + 1 < size &&
-	    (got = read(fds[0], out + len, size - 1 - len)) > 0)
-		len += (size_t)got;
-	out[len] = '\0';
-	close(fds[0]);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert(WIFEXITED(status));
-	return WEXITSTATUS(status);
-}
-
 /* 10,000 moves: --load --print fen, then the curses client plays on. */
 START_TEST(test_ten_thousand_moves)
 {
@@ -356,7 +315,7 @@ START_TEST(test_ten_thousand_moves)
 
 	bc_position_to_fen(bc_game_position(g), fen, sizeof fen);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ck_assert_int_eq(run(print, out, sizeof out), 0);
+	ck_assert_int_eq(run_bigchess(print, out, sizeof out), 0);
 	printf("survive: bigchess --load (10,000 moves) --print fen took "
 	    "%.2f s\n", seconds_since(&t0));
 	ck_assert_msg(strncmp(out, fen, strlen(fen)) == 0 &&
@@ -369,7 +328,7 @@ START_TEST(test_ten_thousand_moves)
 			"--fen", fen, NULL };
 
 		ck_assert_ptr_nonnull(strstr(fen, " 20000 10001"));
-		ck_assert_msg(run(perft, out, sizeof out) == 0, "%s", out);
+		ck_assert_msg(run_bigchess(perft, out, sizeof out) == 0, "%s", out);
 	}
 
 	/* The client opens it at its end, White to move in move 10001. */

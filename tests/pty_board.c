@@ -2,6 +2,7 @@
  * pty_board.c - what the pseudo-terminal tests of the real program share:
  * starting it, waiting for screen text, finding squares on the board.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +17,22 @@ enum { MAX_ARGS = 24, ROW_MAX = 512 };
 const char *
 bigchess_bin(void)
 {
-	const char *bin = getenv("BIGCHESS");
+	static char path[4096];
+	const char *env = getenv("BIGCHESS");
+	ssize_t n;
+	char *slash;
 
-	return bin && *bin ? bin : "build/bigchess";
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", path, sizeof path - 16);
+	ck_assert_msg(n > 0, "cannot find the test binary: %s",
+	    strerror(errno));
+	path[n] = '\0';
+	slash = strrchr(path, '/');
+	ck_assert_ptr_nonnull(slash);
+	snprintf(slash + 1, sizeof path - (size_t)(slash + 1 - path),
+	    "bigchess");
+	return path;
 }
 
 void
@@ -79,6 +93,49 @@ read_file(const char *path)
 	buf[n] = '\0';
 	fclose(f);
 	return buf;
+}
+
+int
+run_bigchess(const char *const args[], char *out, size_t size)
+{
+	const char *argv[MAX_ARGS + 2];
+	int fds[2], status, n = 0;
+	size_t len = 0;
+	ssize_t got;
+	pid_t pid;
+
+	argv[n++] = bigchess_bin();
+	for (int i = 0; args[i]; i++) {
+		ck_assert_msg(n <= MAX_ARGS, "too many arguments");
+		argv[n++] = args[i];
+	}
+	argv[n] = NULL;
+	ck_assert_msg(access(argv[0], X_OK) == 0, "%s is not there: build it "
+	    "or set BIGCHESS", argv[0]);
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char *copy[MAX_ARGS + 2];
+
+		dup2(fds[1], 1);
+		dup2(fds[1], 2);
+		close(fds[0]);
+		close(fds[1]);
+		for (int i = 0; i <= n; i++)
+			copy[i] = argv[i] ? strdup(argv[i]) : NULL;
+		execv(copy[0], copy);
+		_exit(127);
+	}
+	close(fds[1]);
+	while (len + 1 < size &&
+	    (got = read(fds[0], out + len, size - 1 - len)) > 0)
+		len += (size_t)got;
+	out[len] = '\0';
+	close(fds[0]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	return WEXITSTATUS(status);
 }
 
 char *

@@ -27,11 +27,21 @@ enum { WAIT_MS = 8000 };
 #define ENTER "\r"
 #define ESC "\033"
 
-/* The program under test: $BIGCHESS, or build/bigchess if unset. */
+/*
+ * The program under test: $BIGCHESS (make test sets it), else the
+ * bigchess next to the test binary.
+ */
 const char *bigchess_bin(void);
 
 /*
- * Starts $BIGCHESS (build/bigchess if unset) with `args` (NULL-terminated,
+ * Runs the program with `args` (NULL-terminated), no terminal, its
+ * stdout and stderr into `out` (`size` bytes with the NUL); returns its
+ * exit status and fails the test if it did not exit.
+ */
+int run_bigchess(const char *const args[], char *out, size_t size);
+
+/*
+ * Starts bigchess_bin() with `args` (NULL-terminated,
  * may be NULL) and `env` (as for pty_spawn) in a `rows` x `cols`
  * terminal; fails the test if the binary is missing or does not start.
  */
