@@ -349,8 +349,7 @@ START_TEST(test_list_quit)
 	start(&p, &s, args);
 	WAIT_FOR(&p, "3 games in");
 	pty_send(&p, "q");
-	ck_assert(pty_wait_exit(&p, WAIT_MS));
-	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 0);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
