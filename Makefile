@@ -79,6 +79,7 @@ RULESTEXT_GEN = $(BUILD)/gen/rules_data.c
 RULESTEXT_OBJ = $(BUILD)/gen/rules_data.o
 # App files tested directly: save files (suite save), lessons (lessons).
 TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
+TEST_APP_OBJ += $(BUILD)/src/fileio.o
 TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
 TEST_APP_OBJ += $(BUILD)/src/learn.o $(BUILD)/src/ui/lesson_play.o \
@@ -156,7 +157,8 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
 
 $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o \
-    $(BUILD)/src/lessons.o $(BUILD)/src/savegame.o $(ENGINE_OBJ) $(LIB)
+    $(BUILD)/src/lessons.o $(BUILD)/src/savegame.o $(BUILD)/src/fileio.o \
+    $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
 
 # tests/monkey.c: random keys in a pty (make monkey; a short run in test).

@@ -1,63 +1,25 @@
 /*
  * records.c - reading PGN files for --load, and --print.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "records.h"
 
 enum { PGN_FILE_MAX = 64 << 20 };
 
-/* Reads all of `path` into a new buffer; NULL with a message on failure. */
+/* Reads all of `path` into a new buffer; NULL with a line on stderr. */
 static char *
 read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *data = NULL;
-	size_t cap = 0;
+	char err[FILEIO_ERROR_MAX];
+	char *data = fileio_read(path, PGN_FILE_MAX, len, err, sizeof err);
 
-	*len = 0;
-	if (!f) {
-		fprintf(stderr, "bigchess: cannot open %s: %s\n", path,
-		    strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		size_t n;
-
-		if (*len + 65536 + 1 > cap) {
-			char *grown;
-
-			cap = cap ? cap * 2 : (size_t)65536 * 2;
-			if (cap > PGN_FILE_MAX + 65536 + 1 ||
-			    !(grown = realloc(data, cap))) {
-				fprintf(stderr,
-				    "bigchess: %s is too large (the "
-				    "limit is %d MiB)\n",
-				    path, PGN_FILE_MAX >> 20);
-				goto fail;
-			}
-			data = grown;
-		}
-		n = fread(data + *len, 1, 65536, f);
-		*len += n;
-		if (n < 65536)
-			break;
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "bigchess: cannot read %s: %s\n", path,
-		    strerror(errno));
-		goto fail;
-	}
-	fclose(f);
-	data[*len] = '\0';
+	if (!data)
+		fprintf(stderr, "bigchess: %s\n", err);
 	return data;
-fail:
-	fclose(f);
-	free(data);
-	return NULL;
 }
 
 /* Writes `g` as PGN with the result its record gave. */

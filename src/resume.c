@@ -13,6 +13,21 @@
 #include "engine/engine.h"
 #include "resume.h"
 
+/*
+ * A game saved without a clock gets the options' clock (`base_ms` > 0),
+ * both sides' time full; a game with its own clock keeps it.
+ */
+static void
+default_clock(struct ui_saved *g, int64_t base_ms, int64_t increment_ms)
+{
+	if (g->clock_base_ms == 0 && base_ms > 0) {
+		g->clock_base_ms = base_ms;
+		g->clock_increment_ms = increment_ms;
+		g->clock_left_ms[0] = base_ms;
+		g->clock_left_ms[1] = base_ms;
+	}
+}
+
 static void
 use_game(struct resume *r, struct ui_options *u, int *level,
     bool players_given)
@@ -23,12 +38,7 @@ use_game(struct resume *r, struct ui_options *u, int *level,
 	}
 	r->game.ui.computer[0] = u->computer[0];
 	r->game.ui.computer[1] = u->computer[1];
-	if (r->game.ui.clock_base_ms == 0 && u->clock_base_ms > 0) {
-		r->game.ui.clock_base_ms = u->clock_base_ms;
-		r->game.ui.clock_increment_ms = u->clock_increment_ms;
-		r->game.ui.clock_left_ms[0] = u->clock_base_ms;
-		r->game.ui.clock_left_ms[1] = u->clock_base_ms;
-	}
+	default_clock(&r->game.ui, u->clock_base_ms, u->clock_increment_ms);
 	if (!*level && r->game.level)
 		*level = r->game.level;
 	u->resume = &r->game.ui;
@@ -54,12 +64,7 @@ load_record(void *ctx, int number, const struct ui_saved **out, char *err,
 		r->game.ui.computer[0] = r->computer[0];
 		r->game.ui.computer[1] = r->computer[1];
 	}
-	if (r->game.ui.clock_base_ms == 0 && r->clock_base_ms > 0) {
-		r->game.ui.clock_base_ms = r->clock_base_ms;
-		r->game.ui.clock_increment_ms = r->clock_increment_ms;
-		r->game.ui.clock_left_ms[0] = r->clock_base_ms;
-		r->game.ui.clock_left_ms[1] = r->clock_base_ms;
-	}
+	default_clock(&r->game.ui, r->clock_base_ms, r->clock_increment_ms);
 	*out = &r->game.ui;
 	return 0;
 }

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "savegame.h"
 
 /* A month of thinking time is more than any real clock holds. */
@@ -347,49 +348,6 @@ savegame_parse(const char *text, size_t len, int number,
 }
 
 /*
- * Reads all of `path` (at most `max` bytes) into a new NUL-terminated
- * buffer; NULL with `err` on failure, and errno ENOENT if it is missing.
- */
-static char *
-slurp(const char *path, size_t max, size_t *len, char *err, size_t errsize)
-{
-	FILE *f = fopen(path, "rb");
-	char *data;
-	int saved;
-
-	if (!f) {
-		saved = errno;
-		fail(err, errsize, "cannot open %s: %s", path,
-		    strerror(errno));
-		errno = saved;
-		return NULL;
-	}
-	data = malloc(max + 1);
-	if (!data) {
-		fclose(f);
-		fail(err, errsize, "out of memory");
-		errno = ENOMEM;
-		return NULL;
-	}
-	*len = fread(data, 1, max + 1, f);
-	saved = errno;
-	if (ferror(f)) {
-		fail(err, errsize, "cannot read %s: %s", path, strerror(saved));
-	} else if (*len > max) {
-		fail(err, errsize, "%s is too large (the limit is %zu KiB)",
-		    path, max >> 10);
-	} else {
-		fclose(f);
-		data[*len] = '\0';
-		return data;
-	}
-	fclose(f);
-	free(data);
-	errno = EFBIG;
-	return NULL;
-}
-
-/*
  * True if `text`, one of our own files, ends as our writer ends every
  * game: with a result token.  Anything else was cut short.
  */
@@ -423,7 +381,7 @@ savegame_read(const char *path, size_t max, int number,
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	data = slurp(path, max, &len, err, errsize);
+	data = fileio_read(path, max, &len, err, errsize);
 	if (!data)
 		return errno == ENOENT ? 1 : -1;
 	if (!complete(data, len)) {

@@ -26,9 +26,7 @@ static void
 start_sized(struct pty *p, int rows, const struct state *s,
     const char *const args[])
 {
-	const char *env[] = { s->env, NULL };
-
-	start_bigchess(p, rows, COLS, args, env);
+	start_in(p, rows, COLS, s, args);
 }
 
 static void

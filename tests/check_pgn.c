@@ -30,7 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "test_util.h"
+#include "pty_board.h"
 
 /* ---- Helpers ---- */
 
@@ -1163,74 +1163,6 @@ END_TEST
 
 /* ---- The command line ---- */
 
-/* The binary: $BIGCHESS (set by make test), else bigchess next to us. */
-static const char *
-bigchess_path(void)
-{
-	static char path[4096];
-	const char *env = getenv("BIGCHESS");
-	ssize_t n;
-	char *slash;
-
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", path, sizeof path - 16);
-	ck_assert_msg(
-	    n > 0, "cannot find the test binary: %s", strerror(errno));
-	path[n] = '\0';
-	slash = strrchr(path, '/');
-	ck_assert_ptr_nonnull(slash);
-	strcpy(slash + 1, "bigchess");
-	return path;
-}
-
-/* Runs bigchess with `args` (NULL-terminated, at most 8); its stdout and
- * stderr go to `out`.  Returns the exit status. */
-static int
-run_cli(const char *const *args, char *out, size_t size)
-{
-	static char argbuf[10][4096];
-	char *argv[10];
-	const char *path = bigchess_path();
-	int fds[2], status, argc = 0;
-	size_t n = 0;
-	ssize_t got;
-	pid_t pid;
-
-	ck_assert_msg(access(path, X_OK) == 0,
-	    "%s is not there: build it (make BUILD=... .../bigchess) or set "
-	    "BIGCHESS",
-	    path);
-	snprintf(argbuf[argc], sizeof argbuf[argc], "%s", path);
-	argv[argc] = argbuf[argc];
-	argc++;
-	for (int i = 0; args[i]; i++, argc++) {
-		ck_assert_int_lt(argc, 9);
-		snprintf(argbuf[argc], sizeof argbuf[argc], "%s", args[i]);
-		argv[argc] = argbuf[argc];
-	}
-	argv[argc] = NULL;
-	ck_assert_int_eq(pipe(fds), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-		close(fds[1]);
-		execv(path, argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	while ((got = read(fds[0], out + n, size - 1 - n)) > 0)
-		n += (size_t)got;
-	out[n] = '\0';
-	close(fds[0]);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert(WIFEXITED(status));
-	return WEXITSTATUS(status);
-}
-
 /* Writes `text` to a new temporary file; its name goes to `path`. */
 static void
 temp_file(char *path, size_t size, const char *text)
@@ -1270,17 +1202,16 @@ START_TEST(test_cli_load)
 	temp_file(file, sizeof file, text);
 
 	/* The first game by default: its final FEN alone. */
-	rc = run_cli((const char *[]){ "--load", file, "--print", "fen", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--print", "fen",
+	    NULL }, out, sizeof out);
 	snprintf(want, sizeof want, "%s\n", played[0].final_fen);
 	ck_assert_msg(rc == 0 && strcmp(out, want) == 0,
 	    "--print fen: exit %d, output\n%s", rc, out);
 
 	/* --print pgn: the game again, normalised (tags kept, comments and
 	 * variations gone). */
-	rc = run_cli((const char *[]){ "--load", file, "--game", "1", "--print",
-	                 "pgn", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--game", "1",
+	    "--print", "pgn", NULL }, out, sizeof out);
 	ck_assert_msg(rc == 0, "--print pgn: exit %d\n%s", rc, out);
 	ck_assert_msg(
 	    has_line(out, "[Event \"Hand \\\"sample\\\"\"]"), "%s", out);
@@ -1293,9 +1224,8 @@ START_TEST(test_cli_load)
 	    played[0].movetext);
 
 	/* The bad game: exit 1 and one line naming file, game, move. */
-	rc = run_cli((const char *[]){ "--load", file, "--game", "2", "--print",
-	                 "fen", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--game", "2",
+	    "--print", "fen", NULL }, out, sizeof out);
 	ck_assert_msg(rc == 1, "game 2: exit %d\n%s", rc, out);
 	ck_assert_msg(contains(out, file) && contains(out, "game 2") &&
 	        contains(out, "move 2.") && contains(out, "Qd10"),
@@ -1305,38 +1235,34 @@ START_TEST(test_cli_load)
 
 	/* A bad game before the wanted one does not matter; a game without
 	 * Variant needs --variant. */
-	rc = run_cli((const char *[]){ "--load", file, "--game", "3", "--print",
-	                 "fen", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--game", "3",
+	    "--print", "fen", NULL }, out, sizeof out);
 	ck_assert_msg(
 	    rc == 1 && contains(out, "game 3") && contains(out, "Variant"),
 	    "game 3 without --variant: exit %d: %s", rc, out);
-	rc = run_cli((const char *[]){ "--load", file, "--game", "3",
-	                 "--variant", "chad", "--print", "fen", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--game", "3",
+	    "--variant", "chad", "--print", "fen", NULL }, out, sizeof out);
 	snprintf(want, sizeof want, "%s\n", played[3].final_fen);
 	ck_assert_msg(rc == 0 && strcmp(out, want) == 0,
 	    "game 3 with --variant chad: exit %d: %s", rc, out);
 	/* --variant does not override a Variant tag. */
-	rc = run_cli((const char *[]){ "--load", file, "--game", "4",
-	                 "--variant", "chad", "--print", "fen", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--game", "4",
+	    "--variant", "chad", "--print", "fen", NULL }, out, sizeof out);
 	snprintf(want, sizeof want, "%s\n", played[1].final_fen);
 	ck_assert_msg(
 	    rc == 0 && strcmp(out, want) == 0, "game 4: exit %d: %s", rc, out);
 
 	/* Past the end. */
-	rc = run_cli((const char *[]){ "--load", file, "--game", "5", "--print",
-	                 "fen", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--game", "5",
+	    "--print", "fen", NULL }, out, sizeof out);
 	ck_assert_msg(rc == 1 && contains(out, "holds 4 games, not 5"),
 	    "game 5: exit %d: %s", rc, out);
 	unlink(file);
 
 	/* A file with no game. */
 	temp_file(file, sizeof file, "{ nothing here }\n");
-	rc = run_cli((const char *[]){ "--load", file, "--print", "pgn", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--print", "pgn",
+	    NULL }, out, sizeof out);
 	ck_assert_msg(rc == 1 && contains(out, "holds no game"),
 	    "empty file: exit %d: %s", rc, out);
 	unlink(file);
@@ -1351,9 +1277,8 @@ START_TEST(test_cli_pgn_reads_back)
 	int rc;
 
 	temp_file(file, sizeof file, several);
-	rc = run_cli((const char *[]){ "--load", file, "--game", "5", "--print",
-	                 "pgn", NULL },
-	    out, sizeof out);
+	rc = run_bigchess((const char *[]){ "--load", file, "--game", "5",
+	    "--print", "pgn", NULL }, out, sizeof out);
 	unlink(file);
 	ck_assert_msg(rc == 0, "exit %d: %s", rc, out);
 	/* The record's own result stands where the rules see none. */

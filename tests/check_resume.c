@@ -17,70 +17,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "pty_harness.h"
-#include "test_util.h"
-
-enum { WAIT_MS = 8000 };
-
-#define ENTER "\r"
-
-#define WAIT_FOR(p, text) \
-	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-
-struct state {
-	char home[64];   /* XDG_STATE_HOME */
-	char dir[128];   /* home/bigchess */
-	char env[96];    /* "XDG_STATE_HOME=..." */
-};
-
-static void
-state_new(struct state *s)
-{
-	snprintf(s->home, sizeof s->home, "/tmp/bigchess-resume-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(s->home));
-	snprintf(s->dir, sizeof s->dir, "%s/bigchess", s->home);
-	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
-}
+#include "pty_board.h"
 
 static void
 start(struct pty *p, const struct state *s, const char *const args[])
 {
-	const char *argv[16];
-	const char *bin = getenv("BIGCHESS");
-	const char *env[] = { s->env, NULL };
-	int n = 0;
-
-	argv[n++] = bin && *bin ? bin : "build/bigchess";
-	for (int i = 0; args && args[i] && n < 15; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, 30, 100, argv, env), 0);
-}
-
-static void
-write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "wb");
-
-	ck_assert_msg(f != NULL, "cannot write %s", path);
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
-static char *
-read_file(const char *path)
-{
-	static char buf[1 << 16];
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	ck_assert_msg(f != NULL, "cannot open %s", path);
-	n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	start_in(p, 30, 100, s, args);
 }
 
 /* The integer value of PGN tag `name` in `text`, or -1. */
@@ -105,28 +47,6 @@ hang_up(struct pty *p)
 	    "hang-up");
 }
 
-/* Waits until one screen row shows `a` and then `b`. */
-static bool
-wait_row(struct pty *p, const char *a, const char *b)
-{
-	char buf[512];
-
-	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
-		for (int r = 0; r < p->rows; r++) {
-			char *at = strstr(pty_row(p, r, buf), a);
-
-			if (at && strstr(at + strlen(a), b))
-				return true;
-		}
-		pty_pump(p, 50);
-	}
-	return false;
-}
-
-#define WAIT_ROW(p, a, b) \
-	ck_assert_msg(wait_row((p), (a), (b)), "no row with '%s' ... '%s':\n%s", \
-	    (a), (b), pty_dump(p))
-
 /* Two moves, a hang-up, and --resume: the same game with its clocks. */
 START_TEST(test_hangup_resume)
 {
@@ -135,7 +55,6 @@ START_TEST(test_hangup_resume)
 	const char *resume[] = { "--resume", NULL };
 	struct state s;
 	struct pty p;
-	char path[256];
 	const char *text;
 	long white, black, saved;
 	char shown[32];
@@ -148,9 +67,8 @@ START_TEST(test_hangup_resume)
 	pty_send(&p, ":e6" ENTER);
 	WAIT_FOR(&p, "White to move");
 	/* Saved after the move, before it was drawn: White's time then. */
-	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
-	saved = tag_number(read_file(path), "BigchessWhiteClock");
-	black = tag_number(read_file(path), "BigchessBlackClock");
+	saved = tag_number(read_file(s.save), "BigchessWhiteClock");
+	black = tag_number(read_file(s.save), "BigchessBlackClock");
 	ck_assert_msg(saved > 200000 && saved < 300000, "white %ld", saved);
 	/* Let White's clock run over a second more: wait for a m:ss two
 	 * seconds below (clock.c rounds down), one Black's stopped clock
@@ -166,7 +84,7 @@ START_TEST(test_hangup_resume)
 	ck_assert(!p.altscreen || WIFSIGNALED(p.status));
 	pty_close(&p);
 
-	text = read_file(path);
+	text = read_file(s.save);
 	ck_assert_ptr_nonnull(strstr(text, "1. e5 e6"));
 	ck_assert_ptr_nonnull(strstr(text, "[TimeControl \"300+0\"]"));
 	/* Both clocks ran a little, neither ran out. */
@@ -185,7 +103,7 @@ START_TEST(test_hangup_resume)
 	WAIT_FOR(&p, "2. Nc4");
 	pty_send(&p, "q");
 	pty_close(&p);
-	ck_assert_ptr_nonnull(strstr(read_file(path), "2. Nc4"));
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "2. Nc4"));
 	pty_remove_tree(s.home);
 }
 END_TEST
@@ -197,7 +115,6 @@ START_TEST(test_sigterm_saves)
 		"--black", "human", NULL };
 	struct state s;
 	struct pty p;
-	char path[256];
 
 	state_new(&s);
 	start(&p, &s, args);
@@ -209,8 +126,7 @@ START_TEST(test_sigterm_saves)
 	ck_assert(WIFSIGNALED(p.status) && WTERMSIG(p.status) == SIGTERM);
 	ck_assert(!p.altscreen);
 	pty_close(&p);
-	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
-	ck_assert_ptr_nonnull(strstr(read_file(path), "[Variant \"Chad\"]"));
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "[Variant \"Chad\"]"));
 	pty_remove_tree(s.home);
 }
 END_TEST
@@ -222,24 +138,22 @@ START_TEST(test_undo_saves)
 		"--black", "human", NULL };
 	struct state s;
 	struct pty p;
-	char path[256];
 
 	state_new(&s);
-	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
 	start(&p, &s, args);
 	WAIT_FOR(&p, "White to move");
 	pty_send(&p, ":e5" ENTER);
 	WAIT_FOR(&p, "Black to move");
 	pty_send(&p, ":e6" ENTER);
 	WAIT_FOR(&p, "White to move");
-	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 e6 *"));
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "1. e5 e6 *"));
 	/* The save comes before the screen shows the change. */
 	pty_send(&p, "u");
 	WAIT_FOR(&p, "Move taken back");
-	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 *"));
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "1. e5 *"));
 	pty_send(&p, "r");
 	WAIT_FOR(&p, "Move replayed");
-	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 e6 *"));
+	ck_assert_ptr_nonnull(strstr(read_file(s.save), "1. e5 e6 *"));
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }
@@ -258,12 +172,10 @@ START_TEST(test_offer_resume)
 {
 	struct state s;
 	struct pty p;
-	char path[256];
 
 	state_new(&s);
 	ck_assert_int_eq(mkdir(s.dir, 0700), 0);
-	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
-	write_file(path, saved_game);
+	write_file(s.save, saved_game);
 	start(&p, &s, NULL);
 	WAIT_FOR(&p, "An unfinished game");
 	/* After 1. e5 e6 2. Nc4 it is Black's turn in move 2. */
@@ -287,15 +199,14 @@ START_TEST(test_decline_keeps_old)
 {
 	struct state s;
 	struct pty p;
-	char path[256], hist[256];
+	char hist[256];
 	DIR *d;
 	struct dirent *e;
 	int n = 0;
 
 	state_new(&s);
 	ck_assert_int_eq(mkdir(s.dir, 0700), 0);
-	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
-	write_file(path, saved_game);
+	write_file(s.save, saved_game);
 	start(&p, &s, NULL);
 	WAIT_FOR(&p, "An unfinished game");
 	pty_send(&p, "n");
@@ -345,8 +256,7 @@ START_TEST(test_unwritable_state)
 	pty_send(&p, "q");
 	WAIT_FOR(&p, "Leave this game");
 	pty_send(&p, "y");
-	ck_assert(pty_wait_exit(&p, WAIT_MS));
-	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 0);
+	expect_exit(&p, 0);
 	ck_assert_str_eq(read_file(s.dir), "not a folder\n");
 	pty_close(&p);
 	pty_remove_tree(s.home);
@@ -359,7 +269,6 @@ START_TEST(test_level_from_new_game_screen)
 {
 	struct state s;
 	struct pty p;
-	char path[192];
 
 	state_new(&s);
 	start(&p, &s, NULL);
@@ -376,8 +285,7 @@ START_TEST(test_level_from_new_game_screen)
 	WAIT_FOR(&p, "White to move");
 	pty_send(&p, ":e5" ENTER);
 	WAIT_FOR(&p, "Black played");
-	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
-	ck_assert_int_eq(tag_number(read_file(path), "BigchessLevel"), 5);
+	ck_assert_int_eq(tag_number(read_file(s.save), "BigchessLevel"), 5);
 	pty_close(&p);
 }
 END_TEST
@@ -394,12 +302,11 @@ START_TEST(test_broken_autosave)
 {
 	struct state s;
 	struct pty p;
-	char path[256], bad[300];
+	char bad[300];
 
 	state_new(&s);
 	ck_assert_int_eq(mkdir(s.dir, 0700), 0);
-	snprintf(path, sizeof path, "%s/autosave.pgn", s.dir);
-	write_file(path, broken[_i]);
+	write_file(s.save, broken[_i]);
 	start(&p, &s, NULL);
 	WAIT_FOR(&p, "could not be read");
 	WAIT_FOR(&p, "new game");
@@ -407,7 +314,7 @@ START_TEST(test_broken_autosave)
 	WAIT_FOR(&p, "White to move");
 	pty_send(&p, "q");
 	pty_close(&p);
-	snprintf(bad, sizeof bad, "%s.bad", path);
+	snprintf(bad, sizeof bad, "%s.bad", s.save);
 	ck_assert_str_eq(read_file(bad), broken[_i]);
 	pty_remove_tree(s.home);
 }
@@ -422,8 +329,7 @@ START_TEST(test_resume_nothing)
 
 	state_new(&s);
 	start(&p, &s, args);
-	ck_assert(pty_wait_exit(&p, WAIT_MS));
-	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 1);
+	expect_exit(&p, 1);
 	ck_assert_msg(strstr(p.log, "no unfinished game"), "%s", p.log);
 	pty_close(&p);
 	pty_remove_tree(s.home);
@@ -471,8 +377,7 @@ START_TEST(test_load_bad_file)
 	write_file(path, "[Variant \"Grand Chess\"]\n\n1. e3e9 *\n");
 	args[1] = path;
 	start(&p, &s, args);
-	ck_assert(pty_wait_exit(&p, WAIT_MS));
-	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 1);
+	expect_exit(&p, 1);
 	ck_assert_msg(strstr(p.log, "e3e9"), "%s", p.log);
 	pty_close(&p);
 	pty_remove_tree(s.home);

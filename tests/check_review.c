@@ -21,9 +21,7 @@
 static void
 start(struct pty *p, const struct state *s, const char *const args[])
 {
-	const char *env[] = { s->env, NULL };
-
-	start_bigchess(p, 30, 100, args, env);
+	start_in(p, 30, 100, s, args);
 }
 
 static const char *const hot_seat[] = { "--variant", "grand", "--white",
@@ -351,8 +349,7 @@ START_TEST(test_list_quit)
 	start(&p, &s, args);
 	WAIT_FOR(&p, "3 games in");
 	pty_send(&p, "q");
-	ck_assert(pty_wait_exit(&p, WAIT_MS));
-	ck_assert(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 0);
+	expect_exit(&p, 0);
 	pty_close(&p);
 	pty_remove_tree(s.home);
 }

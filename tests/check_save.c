@@ -16,21 +16,7 @@
 #include <unistd.h>
 
 #include "../src/savegame.h"
-#include "pty_harness.h"
-#include "test_util.h"
-
-static bc_game *
-grand_game(const char *const moves[])
-{
-	bc_game *g;
-	bc_error err;
-
-	ck_assert_int_eq(bc_game_new(&g, bc_variant_find("grand"), NULL, &err),
-	    BC_OK);
-	for (int i = 0; moves && moves[i]; i++)
-		ck_assert_int_eq(bc_game_push_text(g, moves[i], &err), BC_OK);
-	return g;
-}
+#include "pty_board.h"
 
 static struct ui_saved
 saved_of(const bc_game *g)
@@ -65,20 +51,6 @@ write_text(const char *path, const char *text, size_t len)
 	ck_assert_int_eq(fclose(f), 0);
 }
 
-static char *
-read_text(const char *path)
-{
-	static char buf[1 << 16];
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	ck_assert_msg(f != NULL, "cannot open %s", path);
-	n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 static int
 count_files(const char *dir)
 {
@@ -104,7 +76,7 @@ fen_of(const bc_game *g, char *buf)
 START_TEST(test_format_tags)
 {
 	const char *moves[] = { "e5", "e6", NULL };
-	bc_game *g = grand_game(moves);
+	bc_game *g = test_game_with("grand", moves);
 	struct ui_saved s = saved_of(g);
 	char *text;
 
@@ -126,7 +98,7 @@ END_TEST
 START_TEST(test_round_trip)
 {
 	const char *moves[] = { "e5", "e6", "Nc4", NULL };
-	bc_game *g = grand_game(moves);
+	bc_game *g = test_game_with("grand", moves);
 	struct ui_saved s = saved_of(g);
 	struct savegame back;
 	char *text, err[256], want[BC_FEN_MAX], got[BC_FEN_MAX];
@@ -159,7 +131,7 @@ END_TEST
 /* Half a minute per side: TimeControl in seconds takes decimals. */
 START_TEST(test_fractional_clock)
 {
-	bc_game *g = grand_game(NULL);
+	bc_game *g = test_game_with("grand", NULL);
 	struct ui_saved s = saved_of(g);
 	struct savegame back;
 	char *text, err[256];
@@ -179,7 +151,7 @@ END_TEST
 
 START_TEST(test_no_clock)
 {
-	bc_game *g = grand_game(NULL);
+	bc_game *g = test_game_with("grand", NULL);
 	struct ui_saved s = saved_of(g);
 	struct savegame back;
 	char *text, err[256];
@@ -200,7 +172,7 @@ END_TEST
 START_TEST(test_write_atomic)
 {
 	const char *moves[] = { "e5", NULL };
-	bc_game *g = grand_game(moves);
+	bc_game *g = test_game_with("grand", moves);
 	struct ui_saved s = saved_of(g);
 	struct savegame back;
 	char tmp[64], dir[128], path[256], err[256];
@@ -235,7 +207,7 @@ END_TEST
 START_TEST(test_finished_goes_to_history)
 {
 	const char *moves[] = { "e5", NULL };
-	bc_game *g = grand_game(moves);
+	bc_game *g = test_game_with("grand", moves);
 	struct ui_saved s = saved_of(g);
 	char dir[64], path[600], hist[256], err[256];
 	DIR *d;
@@ -259,7 +231,7 @@ START_TEST(test_finished_goes_to_history)
 			continue;
 		ck_assert(n > 4 && !strcmp(e->d_name + n - 4, ".pgn"));
 		snprintf(path, sizeof path, "%s/%s", hist, e->d_name);
-		ck_assert_ptr_nonnull(strstr(read_text(path),
+		ck_assert_ptr_nonnull(strstr(read_file(path),
 		    "[Result \"1-0\"]"));
 		found++;
 	}
@@ -274,7 +246,8 @@ END_TEST
 START_TEST(test_first_save_keeps_old)
 {
 	const char *old_moves[] = { "e5", "e6", NULL };
-	bc_game *old = grand_game(old_moves), *g = grand_game(NULL);
+	bc_game *old = test_game_with("grand", old_moves);
+	bc_game *g = test_game_with("grand", NULL);
 	struct ui_saved s = saved_of(old);
 	char dir[64], hist[128], err[256];
 
@@ -295,7 +268,7 @@ END_TEST
 /* Even an autosave that is not a game is kept, moved as it is. */
 START_TEST(test_first_save_keeps_anything)
 {
-	bc_game *g = grand_game(NULL);
+	bc_game *g = test_game_with("grand", NULL);
 	struct ui_saved s = saved_of(g);
 	char dir[64], path[128], hist[128], err[256];
 	struct dirent *e;
@@ -306,7 +279,7 @@ START_TEST(test_first_save_keeps_anything)
 	write_text(path, "\x01 not a game", 13);
 	s.first = true;
 	ck_assert_int_eq(savegame_write(dir, &s, 7, err, sizeof err), 0);
-	ck_assert_ptr_nonnull(strstr(read_text(path), "[Variant \"Grand"));
+	ck_assert_ptr_nonnull(strstr(read_file(path), "[Variant \"Grand"));
 	snprintf(hist, sizeof hist, "%s/history", dir);
 	ck_assert_int_eq(count_files(hist), 1);
 	d = opendir(hist);
@@ -316,7 +289,7 @@ START_TEST(test_first_save_keeps_anything)
 			char f[400];
 
 			snprintf(f, sizeof f, "%s/%s", hist, e->d_name);
-			ck_assert_str_eq(read_text(f), "\x01 not a game");
+			ck_assert_str_eq(read_file(f), "\x01 not a game");
 		}
 	closedir(d);
 	bc_game_free(g);
@@ -364,11 +337,12 @@ START_TEST(test_bad_file)
 }
 END_TEST
 
+/* One byte over the limit is too large; the limit itself is not. */
 START_TEST(test_huge_file)
 {
 	char dir[64], path[128], err[512];
 	struct savegame g;
-	size_t n = SAVEGAME_AUTOSAVE_MAX + 10;
+	size_t n = SAVEGAME_AUTOSAVE_MAX + 1;
 	char *text = malloc(n);
 
 	ck_assert_ptr_nonnull(text);
@@ -376,10 +350,14 @@ START_TEST(test_huge_file)
 	temp_dir(dir, sizeof dir);
 	snprintf(path, sizeof path, "%s/autosave.pgn", dir);
 	write_text(path, text, n);
+	ck_assert_int_eq(savegame_read(path, SAVEGAME_AUTOSAVE_MAX, 1, NULL,
+	    &g, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "too large (the limit is 4 MiB)"), "%s", err);
+	write_text(path, text, n - 1);
 	free(text);
 	ck_assert_int_eq(savegame_read(path, SAVEGAME_AUTOSAVE_MAX, 1, NULL,
 	    &g, err, sizeof err), -1);
-	ck_assert_ptr_nonnull(strstr(err, "too large"));
+	ck_assert_msg(!strstr(err, "too large"), "%s", err);
 	pty_remove_tree(dir);
 }
 END_TEST
@@ -397,7 +375,7 @@ END_TEST
 /* A folder that cannot be made: an error, and nothing else changes. */
 START_TEST(test_unwritable)
 {
-	bc_game *g = grand_game(NULL);
+	bc_game *g = test_game_with("grand", NULL);
 	struct ui_saved s = saved_of(g);
 	char tmp[64], dir[128], err[512];
 
@@ -407,7 +385,7 @@ START_TEST(test_unwritable)
 	err[0] = '\0';
 	ck_assert_int_eq(savegame_write(dir, &s, 7, err, sizeof err), -1);
 	ck_assert_msg(strstr(err, dir) != NULL, "message '%s'", err);
-	ck_assert_str_eq(read_text(dir), "a file, not a folder\n");
+	ck_assert_str_eq(read_file(dir), "a file, not a folder\n");
 	bc_game_free(g);
 	pty_remove_tree(tmp);
 }
@@ -417,19 +395,19 @@ END_TEST
 START_TEST(test_good_save_kept)
 {
 	const char *moves[] = { "e5", NULL };
-	bc_game *g = grand_game(moves);
+	bc_game *g = test_game_with("grand", moves);
 	struct ui_saved s = saved_of(g);
 	char dir[64], path[128], hist[128], err[512], before[4096];
 
 	temp_dir(dir, sizeof dir);
 	ck_assert_int_eq(savegame_write(dir, &s, 7, err, sizeof err), 0);
 	snprintf(path, sizeof path, "%s/autosave.pgn", dir);
-	snprintf(before, sizeof before, "%s", read_text(path));
+	snprintf(before, sizeof before, "%s", read_file(path));
 	snprintf(hist, sizeof hist, "%s/history", dir);
 	write_text(hist, "in the way\n", 11);
 	bc_game_resign(g, BC_BLACK);
 	ck_assert_int_eq(savegame_write(dir, &s, 7, err, sizeof err), -1);
-	ck_assert_str_eq(read_text(path), before);
+	ck_assert_str_eq(read_file(path), before);
 	bc_game_free(g);
 	pty_remove_tree(dir);
 }

@@ -21,8 +21,7 @@
 #include <unistd.h>
 
 #include "../src/savegame.h"
-#include "pty_harness.h"
-#include "test_util.h"
+#include "pty_board.h"
 
 enum step { STEP_NONE, STEP_MKSTEMP, STEP_FFLUSH, STEP_FSYNC, STEP_FCLOSE,
 	STEP_RENAME, STEP_LINK };
@@ -31,6 +30,8 @@ static enum step armed = STEP_NONE;
 static int armed_errno;
 static int hits;        /* how often the armed call was made */
 
+/* The linker's names for the wrapped calls (ld --wrap). */
+/* NOLINTBEGIN(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 int __real_mkstemp(char *tmpl);
 int __real_fflush(FILE *f);
 int __real_fsync(int fd);
@@ -43,6 +44,7 @@ int __wrap_fsync(int fd);
 int __wrap_fclose(FILE *f);
 int __wrap_rename(const char *from, const char *to);
 int __wrap_link(const char *from, const char *to);
+/* NOLINTEND(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 
 /* True (errno set) if `s` is the step armed to fail. */
 static bool
@@ -106,19 +108,6 @@ static const struct {
 	{ STEP_RENAME, EACCES, "rename" },
 };
 
-static bc_game *
-grand_game(const char *const moves[])
-{
-	bc_game *g;
-	bc_error err;
-
-	ck_assert_int_eq(bc_game_new(&g, bc_variant_find("grand"), NULL, &err),
-	    BC_OK);
-	for (int i = 0; moves && moves[i]; i++)
-		ck_assert_int_eq(bc_game_push_text(g, moves[i], &err), BC_OK);
-	return g;
-}
-
 static struct ui_saved
 saved_of(const bc_game *g)
 {
@@ -127,24 +116,6 @@ saved_of(const bc_game *g)
 	memset(&s, 0, sizeof s);
 	s.game = g;
 	return s;
-}
-
-/* All of `path` in a new string (free it); NULL if it is not there. */
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	size_t n;
-
-	if (!f)
-		return NULL;
-	buf = malloc(1 << 16);
-	ck_assert_ptr_nonnull(buf);
-	n = fread(buf, 1, (1 << 16) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
 }
 
 /* Files in `dir` other than `keep` (NULL: none), "." and "..". */
@@ -168,7 +139,8 @@ others(const char *dir, const char *keep)
 START_TEST(test_autosave_step_fails)
 {
 	const char *one[] = { "e5", NULL }, *two[] = { "e5", "e6", NULL };
-	bc_game *g1 = grand_game(one), *g2 = grand_game(two);
+	bc_game *g1 = test_game_with("grand", one);
+	bc_game *g2 = test_game_with("grand", two);
 	struct ui_saved s1 = saved_of(g1), s2 = saved_of(g2);
 	struct savegame back;
 	char dir[64], path[128], err[512], *before, *after;
@@ -226,7 +198,7 @@ START_TEST(test_history_fails)
 		int error;
 	} steps[] = { { STEP_LINK, ENOSPC }, { STEP_FSYNC, EIO } };
 	const char *one[] = { "e5", NULL };
-	bc_game *g = grand_game(one);
+	bc_game *g = test_game_with("grand", one);
 	struct ui_saved s = saved_of(g);
 	char dir[64], path[128], hist[128], err[512], *before, *after;
 

@@ -40,76 +40,14 @@
 #include <unistd.h>
 
 #include "../src/savegame.h"
-#include "pty_harness.h"
-#include "test_util.h"
+#include "pty_board.h"
 
-enum { WAIT_MS = 8000, LONG_WAIT_MS = 60000, LONG_PLIES = 20000 };
-
-#define ENTER "\r"
-
-#define WAIT_FOR(p, text) \
-	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-
-struct state {
-	char home[64];   /* XDG_STATE_HOME */
-	char dir[128];   /* home/bigchess */
-	char env[96];    /* "XDG_STATE_HOME=..." */
-	char save[160];  /* dir/autosave.pgn */
-};
-
-static void
-state_new(struct state *s)
-{
-	snprintf(s->home, sizeof s->home, "/tmp/bigchess-survive-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(s->home));
-	snprintf(s->dir, sizeof s->dir, "%s/bigchess", s->home);
-	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
-	snprintf(s->save, sizeof s->save, "%s/autosave.pgn", s->dir);
-}
-
-static const char *
-bigchess(void)
-{
-	const char *bin = getenv("BIGCHESS");
-
-	return bin && *bin ? bin : "build/bigchess";
-}
+enum { LONG_WAIT_MS = 60000, LONG_PLIES = 20000 };
 
 static void
 start(struct pty *p, const struct state *s, const char *const args[])
 {
-	const char *argv[16];
-	const char *env[] = { s->env, NULL };
-	int n = 0;
-
-	argv[n++] = bigchess();
-	for (int i = 0; args && args[i] && n < 15; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, 30, 160, argv, env), 0);
-}
-
-/* All of `path` in a new string (free it), or NULL if it cannot be read. */
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	start_in(p, 30, 160, s, args);
 }
 
 /* Waits until the file `path` holds `text`. */
@@ -160,8 +98,7 @@ quit(struct pty *p)
 	pty_send(p, "q");
 	WAIT_FOR(p, "Leave this game");
 	pty_send(p, "y");
-	ck_assert_msg(pty_wait_exit(p, WAIT_MS), "still running after q y");
-	ck_assert(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0);
+	expect_exit(p, 0);
 }
 
 /*
@@ -347,47 +284,6 @@ long_chad_game(int plies)
 	return g;
 }
 
-/* Runs bigchess `args` (NULL-terminated) with stdout+stderr into `out`. */
-static int
-run(const char *const args[], char *out, size_t size)
-{
-	const char *argv[16];
-	int fds[2], status, n = 0;
-	size_t len = 0;
-	ssize_t got;
-	pid_t pid;
-
-	argv[n++] = bigchess();
-	for (int i = 0; args[i] && n < 15; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	ck_assert_int_eq(pipe(fds), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		char *copy[16];
-
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-		close(fds[1]);
-
-		for (int i = 0; i <= n; i++)
-			copy[i] = argv[i] ? strdup(argv[i]) : NULL;
-		execv(copy[0], copy);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (len + 1 < size &&
-	    (got = read(fds[0], out + len, size - 1 - len)) > 0)
-		len += (size_t)got;
-	out[len] = '\0';
-	close(fds[0]);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert(WIFEXITED(status));
-	return WEXITSTATUS(status);
-}
-
 /* 10,000 moves: --load --print fen, then the curses client plays on. */
 START_TEST(test_ten_thousand_moves)
 {
@@ -402,7 +298,6 @@ START_TEST(test_ten_thousand_moves)
 	const char *load[] = { "--load", file, "--white", "human", "--black",
 		"human", NULL };
 	struct timespec t0;
-	FILE *f;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	g = long_chad_game(LONG_PLIES);
@@ -414,16 +309,13 @@ START_TEST(test_ten_thousand_moves)
 	ck_assert_ptr_null(strstr(text, "10001. "));
 	state_new(&s);
 	snprintf(file, sizeof file, "%s/long.pgn", s.home);
-	f = fopen(file, "wb");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_ge(fputs(text, f), 0);
-	ck_assert_int_eq(fclose(f), 0);
+	write_file(file, text);
 	printf("survive: the PGN has %zu bytes\n", strlen(text));
 	free(text);
 
 	bc_position_to_fen(bc_game_position(g), fen, sizeof fen);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ck_assert_int_eq(run(print, out, sizeof out), 0);
+	ck_assert_int_eq(run_bigchess(print, out, sizeof out), 0);
 	printf("survive: bigchess --load (10,000 moves) --print fen took "
 	    "%.2f s\n", seconds_since(&t0));
 	ck_assert_msg(strncmp(out, fen, strlen(fen)) == 0 &&
@@ -436,7 +328,7 @@ START_TEST(test_ten_thousand_moves)
 			"--fen", fen, NULL };
 
 		ck_assert_ptr_nonnull(strstr(fen, " 20000 10001"));
-		ck_assert_msg(run(perft, out, sizeof out) == 0, "%s", out);
+		ck_assert_msg(run_bigchess(perft, out, sizeof out) == 0, "%s", out);
 	}
 
 	/* The client opens it at its end, White to move in move 10001. */

@@ -12,31 +12,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "pty_harness.h"
-#include "test_util.h"
+#include "pty_board.h"
 
-enum { WAIT_MS = 8000 };
-
-/* Starts $BIGCHESS with `args`, a hot-seat game of `variant`. */
+/* Starts a hot-seat game of `variant`, with one `extra` option or NULL. */
 static void
 start(struct pty *p, int rows, int cols, const char *variant,
     const char *extra, const char *const env[])
 {
-	const char *bin = getenv("BIGCHESS");
-	const char *argv[] = { bin && *bin ? bin : "build/bigchess",
-		"--variant", variant, "--white", "human", "--black", "human",
-		extra, NULL };
+	const char *const args[] = { "--variant", variant, "--white",
+		"human", "--black", "human", extra, NULL };
 
-	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, rows, cols, argv, env), 0);
+	start_bigchess(p, rows, cols, args, env);
 }
-
-#define WAIT_FOR(p, text) \
-	ck_assert_msg(pty_wait_text((p), (text), WAIT_MS), \
-	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
-#define WAIT_GONE(p, text) \
-	ck_assert_msg(pty_wait_gone((p), (text), WAIT_MS), \
-	    "'%s' never went away; screen:\n%s", (text), pty_dump(p))
 
 /*
  * The columns between files a and b on the row of file letters (the
@@ -98,9 +85,7 @@ START_TEST(test_term_unset)
 	struct pty p;
 
 	start(&p, 24, 80, "grand", NULL, env);
-	ck_assert(pty_wait_exit(&p, WAIT_MS));
-	ck_assert_msg(WIFEXITED(p.status) && WEXITSTATUS(p.status) == 1,
-	    "status %#x", p.status);
+	expect_exit(&p, 1);
 	ck_assert_msg(p.log && strstr(p.log, "TERM is not set"), "output: %s",
 	    p.log ? p.log : "");
 	ck_assert(strchr(p.log, '\n') == strrchr(p.log, '\n'));
@@ -279,56 +264,6 @@ START_TEST(test_colour_depth)
 }
 END_TEST
 
-/* Where square (file, rank) is on screen (Grand Chess, 3-column
- * squares), from the labels; false if they are not there. */
-static bool
-square_pos(const struct pty *p, char file, int rank, int *row, int *col)
-{
-	char *buf = malloc((size_t)p->cols + 1), label[8];
-
-	*row = *col = -1;
-	snprintf(label, sizeof label, "%2d", rank);
-	for (int r = 0; buf && r < p->rows; r++) {
-		pty_row(p, r, buf);
-		if (*row < 0 && strncmp(buf, label, 2) == 0)
-			*row = r;
-		if (*col < 0 && cell_width(p, 10) > 0) {
-			char *a = strstr(buf, "a  b  c");
-
-			if (a)
-				*col = (int)(a - buf) + 3 * (file - 'a');
-		}
-	}
-	free(buf);
-	return *row >= 0 && *col >= 0;
-}
-
-/* The character on square (file, rank), from the labels on screen. */
-static char
-square_char(const struct pty *p, char file, int rank)
-{
-	char *buf = malloc((size_t)p->cols + 1), label[8];
-	int row = -1, col = -1;
-	char ch = '\0';
-
-	snprintf(label, sizeof label, "%2d", rank);
-	for (int r = 0; buf && r < p->rows; r++) {
-		pty_row(p, r, buf);
-		if (row < 0 && strncmp(buf, label, 2) == 0)
-			row = r;
-		if (col < 0 && cell_width(p, 10) > 0) {
-			char *a = strstr(buf, "a  b  c");
-
-			if (a)
-				col = (int)(a - buf) + 3 * (file - 'a');
-		}
-	}
-	if (row >= 0 && col >= 0)
-		ch = pty_row(p, row, buf)[col];
-	free(buf);
-	return ch;
-}
-
 /*
  * A C locale has no UTF-8: the board falls back to ASCII by itself, with
  * the pieces and every label intact.
@@ -353,15 +288,16 @@ START_TEST(test_c_locale)
 	 * . N B Q K C A B N . (the rules' start FEN). */
 	ck_assert_msg(cell_width(&p, 10) == 3, "%s", pty_dump(&p));
 	for (int f = 0; f < 10; f++) {
-		char ch = square_char(&p, (char)('a' + f), 2);
+		char sq[4] = { (char)('a' + f), '2', '\0' };
 
-		ck_assert_msg(ch == " NBQKCABN "[f], "%c2 shows '%c':\n%s",
-		    'a' + f, ch, pty_dump(&p));
-		ck_assert_int_eq(square_char(&p, (char)('a' + f), 3), 'P');
-		ck_assert_int_eq(square_char(&p, (char)('a' + f), 8), 'p');
+		ASSERT_PIECE(&p, sq, " NBQKCABN "[f]);
+		sq[1] = '3';
+		ASSERT_PIECE(&p, sq, 'P');
+		sq[1] = '8';
+		ASSERT_PIECE(&p, sq, 'p');
 	}
-	ck_assert_int_eq(square_char(&p, 'a', 1), 'R');
-	ck_assert_int_eq(square_char(&p, 'j', 10), 'r');
+	ASSERT_PIECE(&p, "a1", 'R');
+	ASSERT_PIECE(&p, "j10", 'r');
 	pty_send(&p, ":e5\r");
 	WAIT_FOR(&p, "1. e5");
 	pty_close(&p);
@@ -408,12 +344,11 @@ END_TEST
  * back its move. */
 START_TEST(test_right_click_while_computer_thinks)
 {
-	const char *bin = getenv("BIGCHESS");
-	const char *argv[] = { bin && *bin ? bin : "build/bigchess",
-		"--variant", "grand", "--level", "1", NULL };
+	const char *const args[] = { "--variant", "grand", "--level", "1",
+		NULL };
 	struct pty p;
 
-	ck_assert_int_eq(pty_spawn(&p, 24, 80, argv, NULL), 0);
+	start_bigchess(&p, 24, 80, args, NULL);
 	WAIT_FOR(&p, "White to move");
 	pty_send(&p, ":e5\r\033[<2;10;10M");
 	WAIT_FOR(&p, "1. e5");
@@ -442,21 +377,20 @@ mouse_report(struct pty *p, int row, int col, char press_or_release)
  */
 START_TEST(test_slow_click)
 {
-	const char *bin = getenv("BIGCHESS");
-	const char *argv[] = { bin && *bin ? bin : "build/bigchess",
-		"--variant", "grand", "--level", "1", NULL };
+	const char *const args[] = { "--variant", "grand", "--level", "1",
+		NULL };
 	struct pty p;
 	int row, col;
 
-	ck_assert_int_eq(pty_spawn(&p, 24, 80, argv, NULL), 0);
+	start_bigchess(&p, 24, 80, args, NULL);
 	WAIT_FOR(&p, "White to move");
 	WAIT_FOR(&p, "q quit");
-	ck_assert_msg(square_pos(&p, 'f', 3, &row, &col), "%s", pty_dump(&p));
+	square_at(&p, "f3", &row, &col);
 	mouse_report(&p, row, col, 'M');
 	WAIT_FOR(&p, "Pawn on f3:");
 	mouse_report(&p, row, col, 'm');
 	pty_settle(&p, 100, 1000);
-	ck_assert(square_pos(&p, 'f', 5, &row, &col));
+	square_at(&p, "f5", &row, &col);
 	mouse_report(&p, row, col, 'M');
 	WAIT_FOR(&p, "1. f5");
 	mouse_report(&p, row, col, 'm');

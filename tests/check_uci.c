@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "test_util.h"
+#include "pty_board.h"
 
 enum {
 	REPLY_MS = 30000, /* the longest wait for any one line */
@@ -47,13 +47,11 @@ now_ms(void)
 static struct uci_child *
 uci_open(void)
 {
-	const char *bin = getenv("BIGCHESS");
+	const char *bin = bigchess_bin();
 	struct uci_child *c = calloc(1, sizeof *c);
 	int in[2], out[2];
 
 	ck_assert_ptr_nonnull(c);
-	if (!bin || !*bin)
-		bin = "build/bigchess";
 	ck_assert_msg(access(bin, X_OK) == 0, "no program at %s ($BIGCHESS)",
 	    bin);
 	ck_assert_int_eq(pipe(in), 0);

@@ -2,6 +2,7 @@
  * pty_board.c - what the pseudo-terminal tests of the real program share:
  * starting it, waiting for screen text, finding squares on the board.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,15 +14,35 @@
 
 enum { MAX_ARGS = 24, ROW_MAX = 512 };
 
+const char *
+bigchess_bin(void)
+{
+	static char path[4096];
+	const char *env = getenv("BIGCHESS");
+	ssize_t n;
+	char *slash;
+
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", path, sizeof path - 16);
+	ck_assert_msg(n > 0, "cannot find the test binary: %s",
+	    strerror(errno));
+	path[n] = '\0';
+	slash = strrchr(path, '/');
+	ck_assert_ptr_nonnull(slash);
+	snprintf(slash + 1, sizeof path - (size_t)(slash + 1 - path),
+	    "bigchess");
+	return path;
+}
+
 void
 start_bigchess(struct pty *p, int rows, int cols, const char *const args[],
     const char *const env[])
 {
 	const char *argv[MAX_ARGS + 2];
-	const char *bin = getenv("BIGCHESS");
 	int n = 0;
 
-	argv[n++] = bin && *bin ? bin : "build/bigchess";
+	argv[n++] = bigchess_bin();
 	for (int i = 0; args && args[i]; i++) {
 		ck_assert_msg(n <= MAX_ARGS, "too many arguments");
 		argv[n++] = args[i];
@@ -37,8 +58,17 @@ state_new(struct state *s)
 	snprintf(s->home, sizeof s->home, "/tmp/bigchess-state-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(s->home));
 	snprintf(s->env, sizeof s->env, "XDG_STATE_HOME=%s", s->home);
-	snprintf(s->save, sizeof s->save, "%s/bigchess/autosave.pgn",
-	    s->home);
+	snprintf(s->dir, sizeof s->dir, "%s/bigchess", s->home);
+	snprintf(s->save, sizeof s->save, "%s/autosave.pgn", s->dir);
+}
+
+void
+start_in(struct pty *p, int rows, int cols, const struct state *s,
+    const char *const args[])
+{
+	const char *env[] = { s->env, NULL };
+
+	start_bigchess(p, rows, cols, args, env);
 }
 
 void
@@ -47,7 +77,7 @@ write_file(const char *path, const char *text)
 	FILE *f = fopen(path, "wb");
 
 	ck_assert_msg(f != NULL, "cannot write %s", path);
-	fputs(text, f);
+	ck_assert_int_ge(fputs(text, f), 0);
 	ck_assert_int_eq(fclose(f), 0);
 }
 
@@ -60,6 +90,70 @@ read_file(const char *path)
 
 	ck_assert_msg(f != NULL, "cannot open %s", path);
 	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+int
+run_bigchess(const char *const args[], char *out, size_t size)
+{
+	const char *argv[MAX_ARGS + 2];
+	int fds[2], status, n = 0;
+	size_t len = 0;
+	ssize_t got;
+	pid_t pid;
+
+	argv[n++] = bigchess_bin();
+	for (int i = 0; args[i]; i++) {
+		ck_assert_msg(n <= MAX_ARGS, "too many arguments");
+		argv[n++] = args[i];
+	}
+	argv[n] = NULL;
+	ck_assert_msg(access(argv[0], X_OK) == 0, "%s is not there: build it "
+	    "or set BIGCHESS", argv[0]);
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char *copy[MAX_ARGS + 2];
+
+		dup2(fds[1], 1);
+		dup2(fds[1], 2);
+		close(fds[0]);
+		close(fds[1]);
+		for (int i = 0; i <= n; i++)
+			copy[i] = argv[i] ? strdup(argv[i]) : NULL;
+		execv(copy[0], copy);
+		_exit(127);
+	}
+	close(fds[1]);
+	while (len + 1 < size &&
+	    (got = read(fds[0], out + len, size - 1 - len)) > 0)
+		len += (size_t)got;
+	out[len] = '\0';
+	close(fds[0]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
 	buf[n] = '\0';
 	fclose(f);
 	return buf;

@@ -1,9 +1,11 @@
 /*
  * pty_board.h - what the pseudo-terminal tests of the real program share
  * (check_ui.c, check_review.c, check_inhelp.c, check_learn.c,
- * check_ui_fen.c, check_ui_engine.c): starting bigchess, waiting for
- * screen text with a failure message that shows the screen, finding a
- * square on the board the way a player does, and small file helpers.
+ * check_ui_fen.c, check_ui_engine.c, check_resume.c, check_term.c,
+ * check_survive.c): starting bigchess, waiting for screen text with a
+ * failure message that shows the screen, finding a square on the board
+ * the way a player does, and small file helpers (also used by
+ * check_save.c and check_savefail.c).
  *
  * Squares are found from the board's own coordinates (the rank numbers
  * on the left, the row of file letters below), never from our layout
@@ -26,7 +28,20 @@ enum { WAIT_MS = 8000 };
 #define ESC "\033"
 
 /*
- * Starts $BIGCHESS (build/bigchess if unset) with `args` (NULL-terminated,
+ * The program under test: $BIGCHESS (make test sets it), else the
+ * bigchess next to the test binary.
+ */
+const char *bigchess_bin(void);
+
+/*
+ * Runs the program with `args` (NULL-terminated), no terminal, its
+ * stdout and stderr into `out` (`size` bytes with the NUL); returns its
+ * exit status and fails the test if it did not exit.
+ */
+int run_bigchess(const char *const args[], char *out, size_t size);
+
+/*
+ * Starts bigchess_bin() with `args` (NULL-terminated,
  * may be NULL) and `env` (as for pty_spawn) in a `rows` x `cols`
  * terminal; fails the test if the binary is missing or does not start.
  */
@@ -41,11 +56,16 @@ void start_bigchess(struct pty *p, int rows, int cols,
 struct state {
 	char home[64];   /* the folder */
 	char env[160];   /* "XDG_STATE_HOME=<home>", for pty_spawn's env */
-	char save[128];  /* the autosave file in it */
+	char dir[96];    /* <home>/bigchess, the program's folder in it */
+	char save[128];  /* the autosave file in that */
 };
 
 /* Makes a new empty state folder; fails the test if it cannot. */
 void state_new(struct state *s);
+
+/* start_bigchess with `s` as the program's XDG_STATE_HOME. */
+void start_in(struct pty *p, int rows, int cols, const struct state *s,
+    const char *const args[]);
 
 /* Writes `text` to `path`; fails the test if it cannot. */
 void write_file(const char *path, const char *text);
@@ -55,6 +75,12 @@ void write_file(const char *path, const char *text);
  * call reuses; fails the test if the file cannot be opened.
  */
 char *read_file(const char *path);
+
+/*
+ * All of `path` in a new string (free it), however long; NULL if it
+ * cannot be opened.
+ */
+char *slurp(const char *path);
 
 #define WAIT_FOR_MS(p, text, ms) \
 	ck_assert_msg(pty_wait_text((p), (text), (ms)), \

@@ -62,3 +62,16 @@ test_play(bc_game *g, const char *name)
 	ck_assert_msg(rc == BC_OK, "%s: status %d (%s)", name, rc,
 	    bc_strerror(rc));
 }
+
+bc_game *
+test_game_with(const char *key, const char *const moves[])
+{
+	bc_game *g;
+	bc_error err;
+
+	ck_assert_int_eq(bc_game_new(&g, bc_variant_find(key), NULL, &err),
+	    BC_OK);
+	for (int i = 0; moves && moves[i]; i++)
+		ck_assert_int_eq(bc_game_push_text(g, moves[i], &err), BC_OK);
+	return g;
+}

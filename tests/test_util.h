@@ -46,6 +46,9 @@ void test_move_name(const bc_position *pos, bc_move m, char *buf,
 bc_move test_find_move(const bc_position *pos, const char *name);
 /* Plays the legal move named `name` in `g`, failing the test if none. */
 void test_play(bc_game *g, const char *name);
+/* A new game of variant `key` from its start, with `moves` (SAN,
+ * NULL-terminated; may be NULL) played; fails the test if one is bad. */
+bc_game *test_game_with(const char *key, const char *const moves[]);
 
 Suite *perft_suite(void);
 Suite *invariants_suite(void);

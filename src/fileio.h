@@ -1,0 +1,29 @@
+/*
+ * fileio.h - reading a whole file into memory, for the app's readers of
+ * PGN files (records.c: --load and --print) and of its own save files
+ * (savegame.c).
+ */
+#ifndef BIGCHESS_FILEIO_H
+#define BIGCHESS_FILEIO_H
+
+#include <stddef.h>
+
+/* Room enough for any message of fileio_read with a long path. */
+enum { FILEIO_ERROR_MAX = 4096 + 128 };
+
+/*
+ * Reads all of `path`, at most `max` bytes, into a new buffer with a NUL
+ * after its `*len` bytes; free it.  On failure returns NULL with one of
+ * these in `err` (errsize bytes, no trailing newline) and errno set:
+ *
+ *   "cannot open PATH: REASON"                 errno from fopen (ENOENT
+ *                                              if the file is missing)
+ *   "cannot read PATH: REASON"                 errno from the read
+ *   "PATH is too large (the limit is N MiB)"   EFBIG; N KiB when `max`
+ *                                              is not a whole MiB
+ *   "out of memory"                            ENOMEM
+ */
+char *fileio_read(const char *path, size_t max, size_t *len, char *err,
+    size_t errsize);
+
+#endif
