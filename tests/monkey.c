@@ -444,12 +444,20 @@ keystroke(struct run *r)
 		send_str(r, bad_escapes[range(r, 0,
 		    (int)(sizeof bad_escapes / sizeof bad_escapes[0]) - 1)]);
 	} else if (k < 650) {
-		/* A CSI sequence with random parameters and final byte. */
+		/* A CSI sequence with random parameters and final byte,
+		 * but never a mouse report's start ("ESC [ <", "ESC [ M"):
+		 * see the note at the top. */
+		char final = (char)range(r, 0x40, 0x7e);
+		int params = range(r, 0, 12);
+
 		add_str(buf, &len, sizeof buf, "\033[");
-		for (int i = range(r, 0, 12); i > 0; i--)
-			add_char(buf, &len, sizeof buf,
-			    "0123456789;<=>?"[range(r, 0, 14)]);
-		add_char(buf, &len, sizeof buf, (char)range(r, 0x40, 0x7e));
+		for (int i = 0; i < params; i++)
+			add_char(buf, &len, sizeof buf, i ?
+			    "0123456789;<=>?"[range(r, 0, 14)] :
+			    "0123456789;=>?"[range(r, 0, 13)]);
+		if (params == 0 && final == 'M')
+			final = 'L';
+		add_char(buf, &len, sizeof buf, final);
 		send_bytes(r, buf, len);
 	} else if (k < 690) {
 		r->mouse = true;
