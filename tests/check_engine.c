@@ -416,13 +416,27 @@ END_TEST
 /* ------------------------------------------------------------------ */
 
 /*
- * White, a queen down, has been shuffling Ra1-a2-a1 against Qd8-d7-d8.
- * Ra2 now repeats a position of the game: the engine, lost otherwise,
- * takes the draw, and sees it only through the game's history.
+ * Draws by repetition the engine sees only through the game's history.
+ * White, lost otherwise, has been shuffling one piece against Black's
+ * queen; playing the first shuffle again repeats the position after it,
+ * so the engine takes the draw (score 0).
+ * - Grand: Ra1-a2-a1 against Qd8-d7-d8, then Ra2 again.
+ * - Hadean: the ninja pawn's sideways steps e3-f3-e3 against Ql6-l7-l6.
+ *   Those steps reset the halfmove clock but can be stepped back, so the
+ *   repetition scan must not stop at the clock's reset.
  */
+static const struct repetition_case {
+	const char *variant, *fen, *moves[4], *draw;
+} repetition_cases[] = {
+	{ "grand", "4k5/10/3q6/10/10/10/10/10/4K5/R9 w - - 0 1",
+	    { "a1a2", "d8d7", "a2a1", "d7d8" }, "a1a2" },
+	{ "hadean", "11k/12/12/12/12/12/11q/12/12/4J7/12/K11 w - - 0 1",
+	    { "e3f3", "l6l7", "f3e3", "l7l6" }, "e3f3" },
+};
+
 START_TEST(test_repetition_draw)
 {
-	static const char fen[] = "4k5/10/3q6/10/10/10/10/10/4K5/R9 w - - 0 1";
+	const struct repetition_case *c = &repetition_cases[_i];
 	struct engine *eng = new_engine();
 	struct engine_report result;
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
@@ -430,60 +444,20 @@ START_TEST(test_repetition_draw)
 	char name[16];
 	bc_move m;
 
-	ck_assert_int_eq(bc_game_new(&g, bc_variant_find("grand"), fen, NULL),
-	    BC_OK);
+	ck_assert_int_eq(bc_game_new(&g, bc_variant_find(c->variant), c->fen,
+	    NULL), BC_OK);
 	limits.depth = 4;
 	/* Without history: clearly lost. */
 	engine_search(eng, bc_game_position(g), NULL, 0, &limits, NULL, NULL,
 	    &result);
 	ck_assert_int_lt(result.score, -300);
 
-	test_play(g, "a1a2");
-	test_play(g, "d8d7");
-	test_play(g, "a2a1");
-	test_play(g, "d7d8");
+	for (int i = 0; i < 4; i++)
+		test_play(g, c->moves[i]);
 	engine_new_game(eng);
 	m = engine_search_game(eng, g, &limits, NULL, NULL, &result);
 	test_move_name(bc_game_position(g), m, name, sizeof name);
-	ck_assert_str_eq(name, "a1a2");
-	ck_assert_int_eq(result.score, 0);
-	bc_game_free(g);
-	engine_free(eng);
-}
-END_TEST
-
-/*
- * The same through a Hadean ninja pawn's sideways steps, which reset the
- * halfmove clock but can be stepped back: White (ninja pawn against a
- * queen) is lost, but e3f3 repeats the position after its first e3f3, so
- * the repetition scan must not stop at the clock's reset.
- */
-START_TEST(test_repetition_draw_ninja)
-{
-	static const char fen[] =
-	    "11k/12/12/12/12/12/11q/12/12/4J7/12/K11 w - - 0 1";
-	struct engine *eng = new_engine();
-	struct engine_report result;
-	struct engine_limits limits = ENGINE_LIMITS_INIT;
-	bc_game *g = NULL;
-	char name[16];
-	bc_move m;
-
-	ck_assert_int_eq(bc_game_new(&g, bc_variant_find("hadean"), fen,
-	    NULL), BC_OK);
-	limits.depth = 4;
-	engine_search(eng, bc_game_position(g), NULL, 0, &limits, NULL, NULL,
-	    &result);
-	ck_assert_int_lt(result.score, -300);
-
-	test_play(g, "e3f3");
-	test_play(g, "l6l7");
-	test_play(g, "f3e3");
-	test_play(g, "l7l6");
-	engine_new_game(eng);
-	m = engine_search_game(eng, g, &limits, NULL, NULL, &result);
-	test_move_name(bc_game_position(g), m, name, sizeof name);
-	ck_assert_str_eq(name, "e3f3");
+	ck_assert_str_eq(name, c->draw);
 	ck_assert_int_eq(result.score, 0);
 	bc_game_free(g);
 	engine_free(eng);
@@ -728,8 +702,8 @@ engine_suite(void)
 	tcase_add_loop_test(core, test_deterministic, 0, 3);
 	tcase_add_test(core, test_stop_from_report);
 	tcase_add_test(core, test_stop_thread);
-	tcase_add_test(core, test_repetition_draw);
-	tcase_add_test(core, test_repetition_draw_ninja);
+	tcase_add_loop_test(core, test_repetition_draw, 0,
+	    sizeof repetition_cases / sizeof repetition_cases[0]);
 	tcase_add_loop_test(core, test_eval_symmetric, 0, 3);
 	tcase_add_test(core, test_eval_material);
 	tcase_add_test(core, test_null_move);
