@@ -459,6 +459,34 @@ START_TEST(test_from_new_game)
 }
 END_TEST
 
+/* Home and End (and g, G) jump to the first and last lesson of the list:
+ * Chad's are "The king lives in its castle" (01) and "A rook that watches
+ * two walls" (12), the titles in assets/lessons/chad/. */
+START_TEST(test_list_ends)
+{
+	const char *args[] = { "--learn", "chad", NULL };
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start(&p, &s, args);
+	WAIT_FOR(&p, "Enter open");
+	pty_send(&p, "\033OF"); /* End, in keypad mode */
+	pty_send(&p, "\r");
+	WAIT_FOR(&p, "Chad lesson 12: A rook that watches two walls");
+	pty_send(&p, "q");
+	WAIT_FOR(&p, "Enter open");
+	pty_send(&p, "g\r");
+	WAIT_FOR(&p, "Chad lesson 1: The king lives in its castle");
+	pty_send(&p, "qG\r");
+	WAIT_FOR(&p, "Chad lesson 12:");
+	pty_send(&p, "qq");
+	expect_exit(&p, 0);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 Suite *
 learn_suite(void)
 {
@@ -477,6 +505,7 @@ learn_suite(void)
 	    (int)(sizeof all_variants / sizeof all_variants[0]));
 	tcase_add_test(tc, test_bad_state);
 	tcase_add_test(tc, test_from_new_game);
+	tcase_add_test(tc, test_list_ends);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,6 +21,8 @@ enum lesson_cmd {
 	LC_HELP,
 	LC_LIST_UP,     /* the list's keys */
 	LC_LIST_DOWN,
+	LC_LIST_FIRST,
+	LC_LIST_LAST,
 	LC_VARIANT_PREV,
 	LC_VARIANT_NEXT,
 	LC_OPEN

@@ -145,6 +145,13 @@ list_key(struct ui *ui, int key)
 		if (l->sel < first + n - 1)
 			l->sel++;
 		return UI_DRAW;
+	case LC_LIST_FIRST:
+		l->sel = first;
+		return UI_DRAW;
+	case LC_LIST_LAST:
+		if (n > 0)
+			l->sel = first + n - 1;
+		return UI_DRAW;
 	case LC_VARIANT_PREV:
 		switch_variant(ui, -1);
 		return UI_DRAW;
