@@ -84,6 +84,7 @@ START_TEST(test_help_wraps)
 	WAIT_FOR(&p, "At the ':' prompt");
 	WAIT_FOR(&p, "(a9a10q)");
 	WAIT_FOR(&p, "reports clicks.");
+	WAIT_FOR(&p, "bigchess --learn.");   /* where the lessons are */
 	pty_send(&p, "q");
 	WAIT_GAME(&p);
 	pty_send(&p, "q");

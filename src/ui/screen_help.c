@@ -69,6 +69,11 @@ help_item(int i, char *key, size_t ksize, char *text, size_t tsize,
 		    "where the terminal reports clicks.");
 		return true;
 	}
+	if (i == n++) {
+		snprintf(text, tsize, "Lessons: L on the new-game screen, or "
+		    "bigchess --learn.  Everything else: man bigchess.");
+		return true;
+	}
 	return false;
 }
 
