@@ -409,6 +409,30 @@ START_TEST(test_notation_read_errors)
 }
 END_TEST
 
+/* An illegal coordinate move says what the text itself shows is wrong:
+ * no piece on its start square, or the other side's (Grand's start: e5
+ * is empty, e8 holds a black pawn; grand.md). */
+static const struct {
+	const char *text, *says;
+} illegal_reasons[] = {
+	{ "e5e6", "e5e6: there is no piece on e5" },
+	{ "e8e7", "e8e7: the piece on e8 is Black's" },
+	{ "e3e6", "e3e6 is not a legal move here" },
+};
+
+START_TEST(test_notation_illegal_reason)
+{
+	bc_position pos;
+	bc_move m;
+	bc_error err;
+
+	LOAD_FEN(&pos, "grand", GRAND_START);
+	ck_assert_int_eq(bc_move_parse(&pos, illegal_reasons[_i].text, &m,
+	    &err), BC_EILLEGAL);
+	ck_assert_str_eq(err.message, illegal_reasons[_i].says);
+}
+END_TEST
+
 /* Long input: rejected cleanly, whatever it repeats. */
 START_TEST(test_notation_read_long)
 {
@@ -546,6 +570,8 @@ notation_suite(void)
 	tcase_add_loop_test(errors, test_notation_read_errors, 0,
 	    (int)(sizeof bad_reads / sizeof bad_reads[0]));
 	tcase_add_test(errors, test_notation_read_long);
+	tcase_add_loop_test(errors, test_notation_illegal_reason, 0,
+	    sizeof illegal_reasons / sizeof illegal_reasons[0]);
 	suite_add_tcase(s, core);
 	suite_add_tcase(s, errors);
 	return s;

@@ -350,6 +350,31 @@ matches(const bc_position *pos, const struct pattern *p, bc_move m)
 	return true;
 }
 
+/* Says why the move in `text` is not legal, as far as the text tells:
+ * a square named as the start with no piece, or the other side's. */
+static int
+illegal(const bc_position *pos, const struct pattern *p, const char *text,
+    size_t len, bc_error *err)
+{
+	if (p->from_file >= 0 && p->from_rank >= 0) {
+		bc_square from = BC_SQUARE(p->from_file, p->from_rank);
+		bc_piece piece = pos->board[from];
+		char at[16];
+
+		bc_square_to_text(from, at, sizeof at);
+		if (piece == BC_EMPTY)
+			return parse_fail(err, BC_EILLEGAL, 0,
+			    "%.*s: there is no piece on %s", (int)len, text,
+			    at);
+		if (BC_PIECE_COLOR(piece) != pos->side)
+			return parse_fail(err, BC_EILLEGAL, 0,
+			    "%.*s: the piece on %s is %s's", (int)len, text, at,
+			    pos->side == BC_WHITE ? "Black" : "White");
+	}
+	return parse_fail(err, BC_EILLEGAL, 0, "%.*s is not a legal move here",
+	    (int)len, text);
+}
+
 int
 bc_move_parse(
     const bc_position *pos, const char *text, bc_move *out, bc_error *err)
@@ -419,6 +444,5 @@ bc_move_parse(
 		return parse_fail(err, BC_EAMBIGUOUS, 0,
 		    "%.*s is ambiguous: %s or %s", (int)len, text, a, b);
 	}
-	return parse_fail(err, BC_EILLEGAL, 0, "%.*s is not a legal move here",
-	    (int)len, text);
+	return illegal(pos, &p, text, len, err);
 }
