@@ -41,6 +41,7 @@ begin(struct computer *c, const bc_game *g,
 
 	pthread_mutex_lock(&c->lock);
 	c->have_info = false;
+	c->info.side = bc_game_position(g)->side;
 	pthread_mutex_unlock(&c->lock);
 	return engine_start(c->engine, bc_game_position(g), c->history, count,
 	    limits, computer_report, c);

@@ -565,7 +565,8 @@ END_TEST
 START_TEST(test_resign_and_draw)
 {
 	struct pty p;
-	const char *args[] = { "--variant", "grand", NULL };
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
 
 	start(&p, 24, 80, args, NULL);
 	WAIT_GAME(&p);

@@ -183,6 +183,42 @@ START_TEST(test_move_now)
 }
 END_TEST
 
+/*
+ * :draw against the computer: it judges by its latest search.  Black (the
+ * computer) a queen up declines, a queen down accepts; before it has
+ * searched at all it declines.  Kings e2 and e10, the queen on d7: no
+ * check either way, and Kf2 is legal.
+ */
+static const struct {
+	const char *fen, *answer;
+} draw_offers[] = {
+	{ "4k5/10/10/3q6/10/10/10/10/4K5/10 w - - 0 1",
+	    "The computer declines the draw and plays on." },
+	{ "4k5/10/10/3Q6/10/10/10/10/4K5/10 w - - 0 1",
+	    "Draw (1/2-1/2) by agreement." },
+};
+
+START_TEST(test_draw_offer)
+{
+	struct pty p;
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "computer", "--level", "3", "--fen",
+		draw_offers[_i].fen, NULL };
+
+	start(&p, args);
+	WAIT_GAME(&p);
+	pty_send(&p, ":draw" ENTER);
+	WAIT_FOR(&p, "it has not weighed the position yet");
+	pty_send(&p, ":Kf2" ENTER);
+	WAIT_FOR(&p, "Black played");
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":draw" ENTER);
+	WAIT_FOR(&p, draw_offers[_i].answer);
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
 /* Copies the move X of "Black played X." on the status line into `san`. */
 static void
 read_black_move(struct pty *p, char *san, size_t size)
@@ -396,6 +432,8 @@ ui_engine_suite(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_move_now);
+	tcase_add_loop_test(tc, test_draw_offer, 0,
+	    sizeof draw_offers / sizeof draw_offers[0]);
 	tcase_add_test(tc, test_undo_stops_thinking);
 	tcase_add_test(tc, test_hint);
 	tcase_add_test(tc, test_hint_finds_mate);

@@ -191,6 +191,50 @@ select_square(struct ui *ui)
 	return UI_DRAW;
 }
 
+/* The computer's side when it plays one side against a person, or -1. */
+static int
+lone_computer(const struct ui *ui)
+{
+	const struct play *p = &ui->play;
+
+	if (!ui->opts->engine ||
+	    p->players[BC_WHITE] == p->players[BC_BLACK])
+		return -1;
+	return p->players[BC_WHITE] == PLAYER_COMPUTER ? BC_WHITE : BC_BLACK;
+}
+
+/* The computer accepts a draw when it stands at least this much worse. */
+enum { DRAW_ACCEPT_CP = -50 };
+
+/*
+ * A person offers the computer a draw.  It judges by its latest search
+ * (of its own move, or of a hint), seen from its side: it accepts when it
+ * stands DRAW_ACCEPT_CP or more worse, and plays on when it is level,
+ * better or has not searched this game yet.
+ */
+static int
+offer_draw(struct ui *ui, int computer)
+{
+	const struct ui_engine *e = ui->opts->engine;
+	struct ui_engine_info in;
+	int score;
+
+	if (!e->info || !e->info(e->ctx, &in)) {
+		ui_say(ui, "The computer declines the draw: it has not weighed "
+		    "the position yet.");
+		return UI_DRAW;
+	}
+	score = in.mate ? (in.mate > 0 ? 1 : -1) * 100000 : in.score;
+	if (in.side != computer)
+		score = -score;
+	if (score > DRAW_ACCEPT_CP) {
+		ui_say(ui, "The computer declines the draw and plays on.");
+		return UI_DRAW;
+	}
+	play_agree_draw(&ui->play, ui->now);
+	return actions_game_changed(ui);
+}
+
 /* True if the computer is to move and a person plays the other side. */
 static bool
 against_computer(const struct ui *ui)
@@ -384,6 +428,8 @@ actions_run(struct ui *ui, enum command cmd)
 	case CMD_DRAW:
 		if (play_over(p))
 			break;
+		if (lone_computer(ui) >= 0)
+			return offer_draw(ui, lone_computer(ui));
 		return ask(ui, DIALOG_DRAW, "Draw", "Do both players agree "
 		    "a draw?");
 	case CMD_HINT:

@@ -49,6 +49,7 @@ enum { UI_ENGINE_PV_MAX = 16 };
 /* A search's progress, for the thinking display. */
 struct ui_engine_info {
 	int depth;    /* completed iterations */
+	int side;     /* the side to move in the position searched */
 	int score;    /* centipawns, the searched side's view */
 	int mate;     /* 0, or mate in N moves (N < 0: mated) */
 	uint64_t nodes;
