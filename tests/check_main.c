@@ -37,6 +37,7 @@ static const struct {
 	{ "lesson_play", lesson_play_suite },
 	{ "survive", survive_suite },
 	{ "savefail", savefail_suite },
+	{ "attackers", attackers_suite },
 };
 
 static int

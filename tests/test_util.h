@@ -72,5 +72,6 @@ Suite *learn_suite(void);
 Suite *lesson_play_suite(void);
 Suite *survive_suite(void);
 Suite *savefail_suite(void);
+Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
 
 #endif
