@@ -10,13 +10,13 @@
  * transposition table, static pruning when far above beta, a null move,
  * then the legal moves ordered hash move, captures by MVV/LVA, killers,
  * history, and last the captures that a static exchange evaluation (see)
- * expects to lose material; later quiet
- * moves are searched with reduced depth and with a null window, and
- * searched again when they surprise.  Checks are extended.  The
- * quiescence search (qsearch) looks at captures and promotions, and in
- * Chad at moves entering the enemy castle (they promote or threaten mate),
- * until the position is quiet; it skips those probable losses, and shares
- * the transposition table (as depth 0).
+ * expects to lose material (near the horizon, those losing much are not
+ * searched at all); later quiet moves are searched with reduced depth and
+ * with a null window, and searched again when they surprise.  Checks are
+ * extended.  The quiescence search (qsearch) looks at captures and
+ * promotions, and in Chad at moves entering the enemy castle (they promote
+ * or threaten mate), until the position is quiet; it skips those probable
+ * losses, and shares the transposition table (as depth 0).
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
@@ -39,7 +39,9 @@ enum {
 	QS_CHECK_PLIES = 3, /* evasions searched in the first qsearch plies */
 	SEE_KING = 30000,   /* the king's worth in an exchange */
 	SEE_ATTACKERS = 32, /* attackers looked at per capture */
-	SEE_DEPTH = 40      /* captures in one exchange */
+	SEE_DEPTH = 40,     /* captures in one exchange */
+	SEE_PRUNE_DEPTH = 3, /* losing tactics skipped this near the horizon */
+	SEE_PRUNE_MARGIN = 100 /* ... if they lose this much per ply */
 };
 
 int64_t
@@ -626,13 +628,23 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		bc_move m = pick_move(sp, i);
 		bool quiet = !is_tactical(s, m), gives_check;
 		bool killer = m == sp->killers[0] || m == sp->killers[1];
+		bool losing = false;
 		int new_depth = depth - 1, r = 0, score;
 
 		if (!bc_movegen_is_legal_fast(pos, m, in_check))
 			continue;
 		legal++;
+		/* A tactic ordered last (score_moves) that loses more than
+		 * the depth left can win back. */
+		if (!pv_node && !in_check && !quiet && depth <= SEE_PRUNE_DEPTH &&
+		    sp->scores[i] < 0 && best > -SCORE_MATE_MIN)
+			losing = see(s, m) < -SEE_PRUNE_MARGIN * depth;
 		make(s, ply, m);
 		gives_check = bc_position_in_check(pos);
+		if (losing && !gives_check) {
+			unmake(s, ply);
+			continue;
+		}
 
 		/* Step 9. Prune late quiet moves near the horizon. */
 		if (!pv_node && !in_check && quiet && !gives_check &&
