@@ -38,6 +38,7 @@ static const struct {
 	{ "survive", survive_suite },
 	{ "savefail", savefail_suite },
 	{ "qa", qa_suite },
+	{ "attackers", attackers_suite },
 };
 
 static int

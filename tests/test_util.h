@@ -76,5 +76,6 @@ Suite *lesson_play_suite(void);
 Suite *survive_suite(void);
 Suite *savefail_suite(void);
 Suite *qa_suite(void);
+Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
 
 #endif

@@ -145,6 +145,26 @@ bool bc_position_in_check(const bc_position *pos);
 bool bc_position_attacked(const bc_position *pos, bc_square sq, int by);
 
 /*
+ * The pieces of colour `by` that could capture an enemy piece standing on
+ * `sq`, by the variant's capture rules (Chad's rook and queen only between
+ * wall and castle, its king only inside its castle; Hadean flyers by their
+ * jumping rule; pawns by their rank windows), pins and en passant aside.
+ * Stores the first `max` of their cells in `out` (in no order) and returns
+ * how many there are, which may be more than `max`.  Whatever stands on
+ * `sq` itself does not matter.
+ *
+ * bc_board_attackers does the same on `board`, a board of BC_CELLS cells
+ * laid out as bc_position's (a copy of pos->board with pieces moved or
+ * taken off, say), so that a static exchange can look again after each
+ * capture and see the pieces behind.  Both are reentrant and allocate
+ * nothing.
+ */
+int bc_position_attackers(const bc_position *pos, bc_square sq, int by,
+    bc_square *out, int max);
+int bc_board_attackers(const bc_variant *v, const uint8_t *board,
+    bc_square sq, int by, bc_square *out, int max);
+
+/*
  * Makes the legal move `m` in `pos`, saving what unmake needs in `undo`.
  * `m` must come from bc_movegen_legal on this very position.
  */

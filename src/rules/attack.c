@@ -2,6 +2,8 @@
  * attack.c - is a square attacked?  Scans outward from the target along
  * each reverse attack direction the variant's pieces have, so the cost is
  * the number of distinct directions, not the number of enemy pieces.
+ * The same scans also list the pieces that could capture on a square, for
+ * static exchange evaluation.
  */
 #include "internal.h"
 
@@ -76,6 +78,82 @@ attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
 		}
 	}
 	return false;
+}
+
+/* Could the piece on `sq` capture on `target` under the variant's rules? */
+static bool
+capturer_fits(const bc_variant *v, const struct attack_dir *a,
+    const uint8_t *board, int sq, int target, int by, uint16_t types)
+{
+	if (!attacker_fits(v, a, board[sq], sq, target, by, types))
+		return false;
+	return !v->def->can_capture ||
+	    v->def->can_capture(v, by, BC_PIECE_TYPE(board[sq]), sq, target);
+}
+
+/* Stores `sq` as the n-th attacker unless it is already listed; returns
+ * the new count. */
+static int
+add_attacker(int sq, bc_square *out, int max, int n)
+{
+	for (int i = 0; i < n && i < max; i++)
+		if (out[i] == sq)
+			return n;
+	if (n < max)
+		out[n] = sq;
+	return n + 1;
+}
+
+int
+bc_board_attackers(const bc_variant *v, const uint8_t *board,
+    bc_square target, int by, bc_square *out, int max)
+{
+	const struct attack_dir *a, *end;
+	int n = 0;
+
+	if (target < 0 || target >= BC_CELLS || board[target] == BC_OFFBOARD)
+		return 0;
+	by &= 1;
+	a = v->attack[by];
+	end = a + v->attack_count[by];
+	for (; a < end; a++) {
+		uint16_t near = a->near_types, far = a->far_types;
+		int s1 = target + a->step, sq = s1;
+
+		if (a->fly) {
+			/* s1 and s2 always, s3 over two empties or two
+			 * pieces (the padding keeps s3 inside the array). */
+			for (int k = 1; k <= 3; k++, sq += a->step) {
+				if (board[sq] == BC_OFFBOARD)
+					break;
+				if (k == 3 &&
+				    (board[s1] == BC_EMPTY) !=
+				        (board[s1 + a->step] == BC_EMPTY))
+					break;
+				if (capturer_fits(
+				        v, a, board, sq, target, by, far))
+					n = add_attacker(sq, out, max, n);
+			}
+			continue;
+		}
+		if (capturer_fits(v, a, board, sq, target, by, near | far))
+			n = add_attacker(sq, out, max, n);
+		if (!far)
+			continue;
+		while (board[sq] == BC_EMPTY) {
+			sq += a->step;
+			if (capturer_fits(v, a, board, sq, target, by, far))
+				n = add_attacker(sq, out, max, n);
+		}
+	}
+	return n;
+}
+
+int
+bc_position_attackers(const bc_position *pos, bc_square sq, int by,
+    bc_square *out, int max)
+{
+	return bc_board_attackers(pos->variant, pos->board, sq, by, out, max);
 }
 
 bool
