@@ -126,9 +126,7 @@ START_TEST(test_solve_lesson)
 	WAIT_ROW(&p, "[x]", cases[_i].title);
 	WAIT_FOR(&p, "1 of");
 	pty_send(&p, "q");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 
@@ -180,9 +178,7 @@ START_TEST(test_wrong_moves)
 	pty_send(&p, "q");
 	WAIT_FOR(&p, "0 of 15 solved");
 	pty_send(&p, "q");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 
@@ -249,9 +245,7 @@ START_TEST(test_every_lesson)
 	snprintf(want, sizeof want, "%d of %d solved", solved, solved);
 	WAIT_FOR(&p, want);
 	pty_send(&p, "q");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 
@@ -281,9 +275,7 @@ START_TEST(test_promotion_chooser)
 	pty_send(&p, "e");
 	WAIT_FOR(&p, "Solved!");
 	pty_send(&p, "qq");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 
@@ -309,9 +301,7 @@ START_TEST(test_scroll)
 	pty_send(&p, "[");
 	WAIT_FOR(&p, "Here 1.Rh8=Q+");
 	pty_send(&p, "qq");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 
@@ -335,9 +325,7 @@ START_TEST(test_mouse)
 	click_square(&p, "a10");
 	WAIT_FOR(&p, "Solved!");
 	pty_send(&p, "qq");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 
@@ -374,9 +362,7 @@ START_TEST(test_progress_survives)
 	ck_assert_msg(!wait_row(&p, "[x]", "Chancellor"),
 	    "a lesson not solved is marked:\n%s", pty_dump(&p));
 	pty_send(&p, "q");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 
@@ -453,9 +439,7 @@ START_TEST(test_from_new_game)
 	pty_send(&p, "q");
 	WAIT_FOR(&p, "L: Learn");
 	pty_send(&p, "q");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 
@@ -481,9 +465,7 @@ START_TEST(test_list_ends)
 	pty_send(&p, "qG\r");
 	WAIT_FOR(&p, "Chad lesson 12:");
 	pty_send(&p, "qq");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 

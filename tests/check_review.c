@@ -349,9 +349,7 @@ START_TEST(test_list_quit)
 	start(&p, &s, args);
 	WAIT_FOR(&p, "3 games in");
 	pty_send(&p, "q");
-	expect_exit(&p, 0);
-	pty_close(&p);
-	pty_remove_tree(s.home);
+	expect_clean_exit(&p, &s);
 }
 END_TEST
 

@@ -186,6 +186,14 @@ expect_exit(struct pty *p, int status)
 	    status, pty_dump(p));
 }
 
+void
+expect_clean_exit(struct pty *p, const struct state *s)
+{
+	expect_exit(p, 0);
+	pty_close(p);
+	pty_remove_tree(s->home);
+}
+
 int
 rank_row(const struct pty *p, int rank)
 {

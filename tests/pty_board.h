@@ -106,6 +106,10 @@ bool wait_row(struct pty *p, const char *a, const char *b);
 /* Waits until the program exits with exit(`status`); fails otherwise. */
 void expect_exit(struct pty *p, int status);
 
+/* The usual end of a test with a state folder: the program exits 0, the
+ * pty is closed and the folder removed. */
+void expect_clean_exit(struct pty *p, const struct state *s);
+
 /*
  * The screen row showing rank `rank` (counted from 1), from its label
  * on the left; -1 if none.
