@@ -25,6 +25,7 @@
 #include "learn.h"
 #include "records.h"
 #include "resume.h"
+#include "session.h"
 #include "ui/ui.h"
 #include "bench.h"
 #include "engine/engine.h"
@@ -445,6 +446,8 @@ run_game(struct options *o)
 	struct computer computer;
 	struct resume resume;
 	struct learn_store learn;
+	struct session session, *ses = NULL;
+	char dir[SAVEGAME_PATH_MAX];
 	int failed;
 
 	if (o->fen && bc_position_from_fen(&pos, o->variant, o->fen, &ferr) !=
@@ -457,6 +460,12 @@ run_game(struct options *o)
 		fputs("bigchess: the interactive game needs a terminal "
 		      "(standard input and output must be a tty)\n", stderr);
 		return 1;
+	}
+	/* One session per save slot of the state folder, held until exit:
+	 * a second session saves apart (session.h). */
+	if (savegame_dir(dir, sizeof dir, err, sizeof err) == 0) {
+		session_open(&session, dir, err, sizeof err);
+		ses = &session;
 	}
 	if (no_color && *no_color)
 		o->ui.color = false;
@@ -480,7 +489,7 @@ run_game(struct options *o)
 	        : o->ui.skip_setup ? RESUME_NONE
 	        : RESUME_OFFER, o->load, o->game_number,
 	        o->variant_given ? o->variant : NULL, &o->level,
-	        o->players_given != 0) != 0) {
+	        o->players_given != 0, ses) != 0) {
 		learn_free(&learn);
 		return 1;
 	}
@@ -499,6 +508,8 @@ run_game(struct options *o)
 	computer_free(&computer);
 	resume_free(&resume);
 	learn_free(&learn);
+	if (ses)
+		session_close(ses);
 	if (failed) {
 		fprintf(stderr, "bigchess: %s\n", err);
 		return 1;

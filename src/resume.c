@@ -3,15 +3,21 @@
  * where it is saved.
  *
  * A bad autosave never stops the program: it is moved aside to
- * autosave.pgn.bad (so the next good save does not destroy what may be
- * recovered by hand) and the new-game screen says so.  A finished game
+ * autosave.pgn.bad, or .bad.1 to .bad.9 when that is taken (so the next
+ * good save does not destroy what may be recovered by hand), and the
+ * new-game screen says so.  A finished game
  * left in the autosave goes to history/.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/engine.h"
 #include "resume.h"
+
+/* How many broken autosaves are kept: NAME.bad and NAME.bad.1 to .9. */
+enum { RESUME_BAD_MAX = 10 };
 
 /*
  * A game saved without a clock gets the options' clock (`base_ms` > 0),
@@ -97,29 +103,67 @@ offer_list(struct resume *r, struct ui_options *u, const char *path,
 	return 1;
 }
 
-/* Moves a bad autosave aside and says why on the status line. */
+/* Adds `text` to the status line's message at start. */
+static void
+say(struct resume *r, const char *text)
+{
+	size_t len = strlen(r->message);
+
+	snprintf(r->message + len, sizeof r->message - len, "%s%s",
+	    len ? " " : "", text);
+}
+
+/*
+ * Moves a bad autosave aside and says why on the status line.  It gets
+ * the first free name of NAME.bad, NAME.bad.1 ... NAME.bad.9 (link never
+ * replaces a file), so an older broken save is never overwritten; with
+ * all of them taken it stays where it is, and the next game's first save
+ * moves it to history/ like any older autosave.
+ */
 static void
 put_aside(struct resume *r, const char *path, const char *why)
 {
-	char bad[SAVEGAME_PATH_MAX + 40];
+	char bad[SAVEGAME_PATH_MAX + 40], text[2 * SAVEGAME_PATH_MAX + 300];
+	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	bool kept = false;
 
-	snprintf(bad, sizeof bad, "%s.bad", path);
-	if (rename(path, bad) == 0)
-		snprintf(r->message, sizeof r->message, "The saved game could "
-		    "not be read (%s); it is kept as autosave.pgn.bad.", why);
+	for (int i = 0; i < RESUME_BAD_MAX && !kept; i++) {
+		if (i == 0)
+			snprintf(bad, sizeof bad, "%s.bad", path);
+		else
+			snprintf(bad, sizeof bad, "%s.bad.%d", path, i);
+		if (link(path, bad) == 0) {
+			kept = true;
+			unlink(path);
+		} else if (errno != EEXIST) {
+			break;
+		}
+	}
+	if (kept)
+		snprintf(text, sizeof text, "The saved game could not be read "
+		    "(%s); it is kept as %s.", why, strrchr(bad, '/') ?
+		    strrchr(bad, '/') + 1 : bad);
+	else if (errno == EEXIST)
+		snprintf(text, sizeof text, "The saved game could not be read "
+		    "(%s); it stays as %s, for %s.bad to .bad.%d are all "
+		    "taken.", why, name, name, RESUME_BAD_MAX - 1);
 	else
-		snprintf(r->message, sizeof r->message, "The saved game could "
-		    "not be read (%s).", why);
+		snprintf(text, sizeof text, "The saved game could not be read "
+		    "(%s).", why);
+	say(r, text);
 }
 
 int
 resume_prepare(struct resume *r, struct ui_options *u,
     enum resume_mode mode, const char *path, int number,
-    const bc_variant *fallback, int *level, bool players_given)
+    const bc_variant *fallback, int *level, bool players_given,
+    const struct session *ses)
 {
-	char dir[SAVEGAME_PATH_MAX], autosave[SAVEGAME_PATH_MAX + 32];
+	char dir[SAVEGAME_PATH_MAX];
+	char autosave[SAVEGAME_PATH_MAX + SAVEGAME_NAME_MAX];
 	char err[SAVEGAME_PATH_MAX + 200];
-	bool have_dir;
+	const char *name = ses ? ses->autosave : "autosave.pgn";
+	bool have_dir, have_slot = !ses || ses->slot > 0;
 	int rc;
 
 	memset(r, 0, sizeof *r);
@@ -131,9 +175,16 @@ resume_prepare(struct resume *r, struct ui_options *u,
 		}
 		snprintf(r->message, sizeof r->message, "Games are not saved: "
 		    "%s.", err);
-		u->message = r->message;
 	} else {
-		savegame_autosave_path(dir, autosave, sizeof autosave);
+		snprintf(autosave, sizeof autosave, "%s/%s", dir, name);
+		if (ses && ses->note[0])
+			say(r, ses->note);
+	}
+	if (mode == RESUME_NOW && have_dir && !have_slot) {
+		fprintf(stderr, "bigchess: cannot resume: all %d save slots "
+		    "of %s are in use (autosave.pgn by %s)\n", SESSION_SLOTS,
+		    dir, ses->holder);
+		return 1;
 	}
 	if (mode == RESUME_LOAD && number == 0 &&
 	    (rc = offer_list(r, u, path, fallback, players_given)) != 0) {
@@ -152,17 +203,22 @@ resume_prepare(struct resume *r, struct ui_options *u,
 		}
 		use_game(r, u, level, players_given);
 		u->skip_setup = true;
-	} else if (have_dir && mode != RESUME_NONE) {
+	} else if (have_dir && have_slot && mode != RESUME_NONE) {
 		rc = savegame_read(autosave, SAVEGAME_AUTOSAVE_MAX, 1, NULL,
 		    &r->game, err, sizeof err);
 		if (rc == 0 && r->game.finished) {
 			savegame_free(&r->game);
-			if (savegame_archive(dir, err, sizeof err) != 0)
+			if (savegame_archive_as(dir, name, err, sizeof err) != 0)
 				put_aside(r, autosave, err);
 			rc = 1;
 		}
 		if (mode == RESUME_NOW && rc != 0) {
-			if (rc > 0)
+			if (rc > 0 && ses && ses->slot > 1)
+				fprintf(stderr, "bigchess: no unfinished game "
+				    "to resume in %s: autosave.pgn is another "
+				    "session's (%s), and this one's, %s, "
+				    "holds none\n", dir, ses->holder, name);
+			else if (rc > 0)
 				fprintf(stderr, "bigchess: no unfinished game "
 				    "to resume in %s\n", dir);
 			else
@@ -172,18 +228,19 @@ resume_prepare(struct resume *r, struct ui_options *u,
 		}
 		if (rc < 0) {
 			put_aside(r, autosave, err);
-			u->message = r->message;
 		} else if (rc == 0) {
 			use_game(r, u, level, players_given);
 			u->resume_ask = mode == RESUME_OFFER;
 			u->resume_live = true;
 		}
 	}
-	if (have_dir) {
-		savegame_store_init(&r->store, dir,
+	if (have_dir && have_slot) {
+		savegame_store_init(&r->store, dir, name,
 		    *level ? *level : ENGINE_LEVEL_DEFAULT);
 		u->store = &r->store.seam;
 	}
+	if (r->message[0])
+		u->message = r->message;
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 
 #include "records.h"
 #include "savegame.h"
+#include "session.h"
 #include "ui/ui.h"
 
 enum resume_mode {
@@ -36,12 +37,15 @@ struct resume {
  * the only game, or a list of the games for the UI to pick from).  *level is
  * the --level given (0: none) and becomes the saved one if none was
  * given; `players_given` keeps --white/--black over the saved players.
+ * `ses` is the session's slot of the state folder (NULL: slot 1, as with
+ * no lock): its autosave is the one offered, resumed and written.
  * Returns 0, or 1 after one line on stderr.  `r` must outlive ui_run;
  * free it with resume_free.
  */
 int resume_prepare(struct resume *r, struct ui_options *u,
     enum resume_mode mode, const char *path, int number,
-    const bc_variant *fallback, int *level, bool players_given);
+    const bc_variant *fallback, int *level, bool players_given,
+    const struct session *ses);
 
 void resume_free(struct resume *r);
 

@@ -461,7 +461,14 @@ int
 savegame_write(const char *dir, const struct ui_saved *s, int level,
     char *err, size_t errsize)
 {
-	char path[SAVEGAME_PATH_MAX + 32];
+	return savegame_write_as(dir, autosave_name, s, level, err, errsize);
+}
+
+int
+savegame_write_as(const char *dir, const char *name,
+    const struct ui_saved *s, int level, char *err, size_t errsize)
+{
+	char path[SAVEGAME_PATH_MAX + SAVEGAME_NAME_MAX];
 	char *text;
 	int rc;
 
@@ -471,10 +478,10 @@ savegame_write(const char *dir, const struct ui_saved *s, int level,
 		fail(err, errsize, "out of memory");
 		return -1;
 	}
-	savegame_autosave_path(dir, path, sizeof path);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
 	/* A new game never overwrites an older one: that goes to history. */
 	if (s->first && access(path, F_OK) == 0 &&
-	    savegame_archive(dir, err, errsize) != 0) {
+	    savegame_archive_as(dir, name, err, errsize) != 0) {
 		free(text);
 		return -1;
 	}
@@ -496,9 +503,16 @@ savegame_write(const char *dir, const struct ui_saved *s, int level,
 int
 savegame_archive(const char *dir, char *err, size_t errsize)
 {
-	char path[SAVEGAME_PATH_MAX + 32];
+	return savegame_archive_as(dir, autosave_name, err, errsize);
+}
 
-	savegame_autosave_path(dir, path, sizeof path);
+int
+savegame_archive_as(const char *dir, const char *name, char *err,
+    size_t errsize)
+{
+	char path[SAVEGAME_PATH_MAX + SAVEGAME_NAME_MAX];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
 	if (write_history(dir, NULL, path, err, errsize) != 0)
 		return -1;
 	if (unlink(path) != 0 && errno != ENOENT) {
@@ -514,14 +528,16 @@ store_save(void *ctx, const struct ui_saved *s, char *err, size_t errsize)
 {
 	const struct savegame_store *st = ctx;
 
-	return savegame_write(st->dir, s, s->level ? s->level : st->level, err,
-	    errsize);
+	return savegame_write_as(st->dir, st->name, s,
+	    s->level ? s->level : st->level, err, errsize);
 }
 
 void
-savegame_store_init(struct savegame_store *st, const char *dir, int level)
+savegame_store_init(struct savegame_store *st, const char *dir,
+    const char *name, int level)
 {
 	snprintf(st->dir, sizeof st->dir, "%s", dir);
+	snprintf(st->name, sizeof st->name, "%s", name ? name : autosave_name);
 	st->level = level;
 	st->seam.ctx = st;
 	st->seam.save = store_save;
@@ -541,4 +557,10 @@ savegame_write_file(const char *dir, const char *name, const char *text,
 	if (make_dir(dir, err, errsize) != 0)
 		return -1;
 	return write_atomic(dir, path, text, len, false, err, errsize);
+}
+
+int
+savegame_make_dir(const char *dir, char *err, size_t errsize)
+{
+	return make_dir(dir, err, errsize);
 }

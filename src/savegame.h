@@ -19,7 +19,8 @@
 enum {
 	SAVEGAME_PATH_MAX = 4096,
 	SAVEGAME_AUTOSAVE_MAX = 4 << 20, /* bytes: more is not an autosave */
-	SAVEGAME_FILE_MAX = 64 << 20     /* bytes, for --load */
+	SAVEGAME_FILE_MAX = 64 << 20,    /* bytes, for --load */
+	SAVEGAME_NAME_MAX = 32           /* an autosave's file name */
 };
 
 /* A game read back from PGN, with what the private tags say. */
@@ -34,6 +35,8 @@ struct savegame {
 /* The app's side of struct ui_store: where to save, at what level. */
 struct savegame_store {
 	char dir[SAVEGAME_PATH_MAX];
+	char name[SAVEGAME_NAME_MAX]; /* the autosave: autosave.pgn, or a
+	                               * second session's autosave-2.pgn */
 	int level;
 	struct ui_store seam;    /* what the UI calls; ctx points here */
 };
@@ -87,6 +90,20 @@ int savegame_write(const char *dir, const struct ui_saved *s, int level,
 int savegame_archive(const char *dir, char *err, size_t errsize);
 
 /*
+ * savegame_write and savegame_archive for the autosave called `name`
+ * (such as "autosave-2.pgn", a second session's) in place of
+ * autosave.pgn.
+ */
+int savegame_write_as(const char *dir, const char *name,
+    const struct ui_saved *s, int level, char *err, size_t errsize);
+int savegame_archive_as(const char *dir, const char *name, char *err,
+    size_t errsize);
+
+/* Makes folder `dir` and its missing parents (the last mode 0700);
+ * returns 0, or -1 with a one-line reason in `err`. */
+int savegame_make_dir(const char *dir, char *err, size_t errsize);
+
+/*
  * Writes `len` bytes of `text` as the file `name` in folder `dir` (made,
  * mode 0700, if missing), atomically like every save.  Returns 0, or -1
  * with a one-line reason in `err`; on failure the old file stays.
@@ -94,8 +111,9 @@ int savegame_archive(const char *dir, char *err, size_t errsize);
 int savegame_write_file(const char *dir, const char *name, const char *text,
     size_t len, char *err, size_t errsize);
 
-/* Sets up `st` to save into `dir` at `level` through st->seam. */
+/* Sets up `st` to save into `dir` at `level` through st->seam, its
+ * autosave called `name` (NULL: autosave.pgn). */
 void savegame_store_init(struct savegame_store *st, const char *dir,
-    int level);
+    const char *name, int level);
 
 #endif
