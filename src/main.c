@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -416,16 +417,16 @@ on_signal(int sig)
 }
 
 /*
- * SIGINT, SIGTERM and SIGHUP only set a flag: the UI's loop sees it (the
- * UI lets signals in only while it waits for a key, and the wait returns
- * on one), restores the terminal, and then the signal is raised again
- * with its default action so the parent sees how we ended.  Curses
- * handles SIGTSTP/SIGCONT and SIGWINCH itself.
+ * SIGINT, SIGTERM, SIGHUP and SIGQUIT only set a flag: the UI's loop sees
+ * it (the UI lets signals in only while it waits for a key, and the wait
+ * returns on one), saves the game, restores the terminal, and then the
+ * signal is raised again with its default action so the parent sees how
+ * we ended.  Curses handles SIGTSTP/SIGCONT and SIGWINCH itself.
  */
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof sa);
@@ -515,6 +516,13 @@ run_game(struct options *o)
 		return 1;
 	}
 	if (caught_signal) {
+		/* The game is saved and the terminal restored: a core file
+		 * of that would help nobody. */
+		if (caught_signal == SIGQUIT) {
+			struct rlimit none = { 0, 0 };
+
+			setrlimit(RLIMIT_CORE, &none);
+		}
 		signal(caught_signal, SIG_DFL);
 		raise(caught_signal);
 	}
@@ -526,6 +534,10 @@ main(int argc, char **argv)
 {
 	struct options o = { 0 };
 
+	/* Past a file-size limit (RLIMIT_FSIZE) a write fails with EFBIG,
+	 * and a save says "Not saved: ...", instead of the signal killing
+	 * the game. */
+	signal(SIGXFSZ, SIG_IGN);
 	parse_options(argc, argv, &o);
 	if (o.perft_depth)
 		return run_perft(&o);

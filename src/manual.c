@@ -28,7 +28,7 @@ extern char **environ;
 
 /* Signals the child gets back at their default action. */
 static const int child_default[] = { SIGINT, SIGQUIT, SIGTSTP, SIGTERM,
-	SIGHUP, SIGWINCH, SIGPIPE };
+	SIGHUP, SIGWINCH, SIGPIPE, SIGXFSZ };
 
 /* Starts `argv` with a clean signal state; quiet: no terminal I/O. */
 static int

@@ -40,6 +40,7 @@ static const struct {
 	{ "qa", qa_suite },
 	{ "attackers", attackers_suite },
 	{ "session", session_suite },
+	{ "signals", signals_suite },
 };
 
 static int

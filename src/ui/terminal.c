@@ -97,6 +97,7 @@ block_signals(void)
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
 	sigaddset(&set, SIGWINCH);
 	sigaddset(&set, SIGTSTP);
 	sigprocmask(SIG_BLOCK, &set, &term.old_mask);
