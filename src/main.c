@@ -177,8 +177,9 @@ parse_clock(const char *arg, struct ui_options *u)
 	if (!errno && *end == '+')
 		seconds = strtod(end + 1, &end);
 	if (errno || end == arg || *end || !isfinite(minutes) ||
-	    !isfinite(seconds) || minutes <= 0 || minutes > 6000 ||
-	    seconds < 0 || seconds > 3600)
+	    !isfinite(seconds) || minutes <= 0 ||
+	    minutes > UI_CLOCK_MAX_MS / 60000 || seconds < 0 ||
+	    seconds > UI_INCREMENT_MAX_MS / 1000)
 		usage_error("--clock wants MINUTES[+SECONDS], e.g. 5+3, not "
 		    "'%s'", arg);
 	u->clock_base_ms = (int64_t)(minutes * 60000.0 + 0.5);

@@ -26,7 +26,9 @@
 #include "fileio.h"
 #include "savegame.h"
 
-/* A month of thinking time is more than any real clock holds. */
+/* A month of thinking time is more than any real clock holds; the
+ * writer stays within the UI's smaller caps (UI_CLOCK_MAX_MS), the
+ * reader takes more from files written elsewhere. */
 static const int64_t clock_ms_max = 1000LL * 3600 * 24 * 30;
 
 static const char autosave_name[] = "autosave.pgn";
@@ -170,6 +172,12 @@ write_atomic(const char *dir, const char *path, const char *text,
 	return 0;
 }
 
+static int64_t
+bound(int64_t v, int64_t min, int64_t max)
+{
+	return v < min ? min : v > max ? max : v;
+}
+
 /* Seconds as PGN's TimeControl writes them: "300", or "0.5". */
 static void
 format_seconds(int64_t ms, char *buf, size_t size)
@@ -208,12 +216,16 @@ savegame_format(const struct ui_saved *s, int level, char **out)
 	    kind[s->computer[1]]);
 	snprintf(levels, sizeof levels, "%d", level);
 	if (s->clock_base_ms > 0) {
-		format_seconds(s->clock_base_ms, base, sizeof base);
-		format_seconds(s->clock_increment_ms, inc, sizeof inc);
+		/* Within the caps, which the reader below accepts, so that
+		 * a save is never unreadable for a clock's sake. */
+		format_seconds(bound(s->clock_base_ms, 1, UI_CLOCK_MAX_MS),
+		    base, sizeof base);
+		format_seconds(bound(s->clock_increment_ms, 0,
+		    UI_INCREMENT_MAX_MS), inc, sizeof inc);
 		snprintf(control, sizeof control, "%s+%s", base, inc);
 		for (int c = 0; c < 2; c++)
 			snprintf(clock[c], sizeof clock[c], "%" PRId64,
-			    s->clock_left_ms[c]);
+			    bound(s->clock_left_ms[c], 0, UI_CLOCK_MAX_MS));
 		n = 11;
 	} else {
 		snprintf(control, sizeof control, "-");

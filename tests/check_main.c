@@ -41,6 +41,7 @@ static const struct {
 	{ "attackers", attackers_suite },
 	{ "session", session_suite },
 	{ "signals", signals_suite },
+	{ "roundtrip", roundtrip_suite },
 };
 
 static int

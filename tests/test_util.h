@@ -79,5 +79,6 @@ Suite *qa_suite(void);
 Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
 Suite *session_suite(void);   /* h-keep: the session lock */
 Suite *signals_suite(void);   /* h-keep: SIGXFSZ, SIGQUIT */
+Suite *roundtrip_suite(void); /* h-keep: every autosave field */
 
 #endif

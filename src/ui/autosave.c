@@ -64,6 +64,8 @@ save(struct ui *ui)
 		s.clock_increment_ms = p->clock.increment;
 		if (s.clock_base_ms <= 0)
 			s.clock_base_ms = 1;
+		if (s.clock_base_ms > UI_CLOCK_MAX_MS)
+			s.clock_base_ms = UI_CLOCK_MAX_MS;
 	}
 	s.level = ui->form.setup.level;
 	s.first = !ui->save_live;

@@ -4,13 +4,21 @@
 #include <stdio.h>
 
 #include "clock.h"
+#include "ui.h"
+
+/* `ms` within 0 and `max`. */
+static int64_t
+bound(int64_t ms, int64_t max)
+{
+	return ms < 0 ? 0 : ms > max ? max : ms;
+}
 
 void
 clock_setup(struct chess_clock *c, int64_t base, int64_t increment)
 {
 	c->enabled = base > 0;
-	c->increment = increment;
-	c->left[0] = c->left[1] = base;
+	c->increment = bound(increment, UI_INCREMENT_MAX_MS);
+	c->left[0] = c->left[1] = bound(base, UI_CLOCK_MAX_MS);
 	c->running = -1;
 	c->since = 0;
 }
@@ -40,9 +48,17 @@ clock_moved(struct chess_clock *c, int side, int64_t now)
 	if (!c->enabled)
 		return;
 	clock_stop(c, now);
-	c->left[side] += c->increment;
+	/* Increments stop at the cap: a clock that grew without bound
+	 * would one day be more than a save file may say. */
+	c->left[side] = bound(c->left[side] + c->increment, UI_CLOCK_MAX_MS);
 	c->running = !side;
 	c->since = now;
+}
+
+void
+clock_set_left(struct chess_clock *c, int side, int64_t ms)
+{
+	c->left[side] = bound(ms, UI_CLOCK_MAX_MS);
 }
 
 int64_t

@@ -18,7 +18,8 @@ struct chess_clock {
 };
 
 /* Sets both sides to `base` ms with `increment` ms per move; stopped.
- * A zero `base` disables the clock. */
+ * A zero `base` disables the clock.  Times over UI_CLOCK_MAX_MS and
+ * increments over UI_INCREMENT_MAX_MS (ui.h) are cut to them. */
 void clock_setup(struct chess_clock *c, int64_t base, int64_t increment);
 
 /* Starts `side`'s time (stopping the other's without increment). */
@@ -29,6 +30,9 @@ void clock_stop(struct chess_clock *c, int64_t now);
 
 /* `side` has moved: charge it, add the increment, start the other. */
 void clock_moved(struct chess_clock *c, int side, int64_t now);
+
+/* Sets the time `side` has left (a resumed game's), cut to the cap. */
+void clock_set_left(struct chess_clock *c, int side, int64_t ms);
 
 /* The time `side` has left at `now` (never below zero). */
 int64_t clock_left(const struct chess_clock *c, int side, int64_t now);

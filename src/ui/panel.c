@@ -33,13 +33,17 @@ draw_player(const struct ui *ui, int y, int side)
 		int64_t left = clock_left(&p->clock, side, ui->now);
 		enum role r = p->clock.running == side ? ROLE_CLOCK_RUNNING
 		                                      : ROLE_TEXT;
+		int w;
 
 		if (p->clock.running == side && left < 10000)
 			r = ROLE_CLOCK_LOW;
 		clock_format(left, time, sizeof time);
 		snprintf(line, sizeof line, " %7s ", time);
-		term_put(y, l->panel_x + l->panel_w - 10, ui_style(ui, r),
-		    line, 9);
+		/* Nine cells end where the panel's text does; the longest
+		 * time, "100:00:00" (the cap), starts further left. */
+		w = strlen(time) > 8 ? (int)strlen(time) + 1 : 9;
+		term_put(y, l->panel_x + l->panel_w - 1 - w, ui_style(ui, r),
+		    line, w);
 	}
 }
 

@@ -126,8 +126,8 @@ play_resume(struct play *p, const struct play_setup *setup,
 	p->cursor_file = p->side_cursor[play_side(p)][0];
 	p->cursor_rank = p->side_cursor[play_side(p)][1];
 	if (left) {
-		p->clock.left[BC_WHITE] = left[BC_WHITE];
-		p->clock.left[BC_BLACK] = left[BC_BLACK];
+		clock_set_left(&p->clock, BC_WHITE, left[BC_WHITE]);
+		clock_set_left(&p->clock, BC_BLACK, left[BC_BLACK]);
 	}
 	if (play_over(p))
 		clock_stop(&p->clock, now);

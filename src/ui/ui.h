@@ -73,6 +73,17 @@ struct ui_saved {
 };
 
 /*
+ * The most time a clock holds for a side, and the largest increment (ms):
+ * what --clock allows, 100 hours and an hour a move.  The UI's clock never
+ * grows past them (increments stop at the cap), so every clock value in a
+ * struct ui_saved is within them, and a save file can always say it.
+ */
+enum {
+	UI_CLOCK_MAX_MS = 100 * 3600 * 1000,
+	UI_INCREMENT_MAX_MS = 3600 * 1000
+};
+
+/*
  * The seam for keeping the game on disk (the app does the file I/O): the
  * UI calls `save` after every change of the game and once more on the
  * way out.  It returns 0, or -1 with a one-line reason in `err`.
