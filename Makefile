@@ -145,6 +145,15 @@ $(BIN): $(APP_OBJ) $(LESSON_OBJ) $(RULESTEXT_OBJ) $(UI_OBJ) $(ENGINE_OBJ) \
 	    $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
 	    $(CURSES_LIBS) -lpthread $(LDLIBS)
 
+# The program with every pthread_create refused (tests/nothread.c), for
+# suite nothread: the computer cannot think, and the game goes on.
+NOTHREAD_BIN = $(BUILD)/bigchess-nothread
+$(NOTHREAD_BIN): $(APP_OBJ) $(LESSON_OBJ) $(RULESTEXT_OBJ) $(UI_OBJ) \
+    $(ENGINE_OBJ) $(LIB) $(BUILD)/tests/nothread.o
+	$(CC) $(ALL_LDFLAGS) -Wl,--wrap=pthread_create -o $@ $(APP_OBJ) \
+	    $(LESSON_OBJ) $(RULESTEXT_OBJ) $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
+	    $(BUILD)/tests/nothread.o $(CURSES_LIBS) -lpthread $(LDLIBS)
+
 # tests/check_savefail.c makes these calls of savegame.o fail on demand.
 TEST_WRAP = -Wl,--wrap=mkstemp,--wrap=fflush,--wrap=fsync,--wrap=fclose \
 	-Wl,--wrap=rename,--wrap=link
@@ -177,7 +186,7 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 # drive the real binary (tests/man.sh checks the man pages' examples;
 # tests/ssh.sh plays over a real sshd and kills the client).
 test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
-	$(FUZZ_REPLAY) $(MONKEY)
+	$(FUZZ_REPLAY) $(MONKEY) $(NOTHREAD_BIN)
 	BIGCHESS=$(BIN) $(TEST_BIN)
 	$(MONKEY) -n 500 -s 1 $(BIN)
 	$(MONKEY) -n 500 -s 2 $(BIN)
@@ -256,4 +265,4 @@ clean:
 	$(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(LESSON_OBJ:.o=.d) \
 	$(RULESTEXT_OBJ:.o=.d) \
 	$(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.d) $(BUILD)/tests/fuzz/replay.d \
-	$(BUILD)/tests/monkey.d
+	$(BUILD)/tests/monkey.d $(BUILD)/tests/nothread.d

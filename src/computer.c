@@ -7,6 +7,7 @@
  * short search of the same engine at full strength.  Each iteration's
  * report is copied under a lock, for the UI's thinking display.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "computer.h"
@@ -121,6 +122,21 @@ computer_hurry(void *ctx)
 	engine_stop(c->engine);
 }
 
+static const char *
+computer_failure(void *ctx)
+{
+	struct computer *c = ctx;
+	int error = engine_start_error(c->engine);
+
+	if (error)
+		snprintf(c->failure, sizeof c->failure, "no thread can be "
+		    "started for it (%s)", strerror(error));
+	else
+		snprintf(c->failure, sizeof c->failure, "its search did not "
+		    "start");
+	return c->failure;
+}
+
 static bool
 computer_info(void *ctx, struct ui_engine_info *out)
 {
@@ -156,6 +172,7 @@ computer_init(struct computer *c, int level)
 	c->seam.hurry = computer_hurry;
 	c->seam.hint = computer_hint;
 	c->seam.info = computer_info;
+	c->seam.failure = computer_failure;
 	return 0;
 }
 

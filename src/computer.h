@@ -20,6 +20,7 @@ struct computer {
 	bool have_info;
 	struct ui_engine_info info;
 	uint64_t history[ENGINE_MAX_HISTORY];
+	char failure[128];     /* why the last start failed */
 };
 
 /*

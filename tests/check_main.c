@@ -42,6 +42,7 @@ static const struct {
 	{ "session", session_suite },
 	{ "signals", signals_suite },
 	{ "roundtrip", roundtrip_suite },
+	{ "nothread", nothread_suite },
 };
 
 static int

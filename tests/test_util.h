@@ -80,5 +80,6 @@ Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
 Suite *session_suite(void);   /* h-keep: the session lock */
 Suite *signals_suite(void);   /* h-keep: SIGXFSZ, SIGQUIT */
 Suite *roundtrip_suite(void); /* h-keep: every autosave field */
+Suite *nothread_suite(void);  /* h-keep: the engine cannot start */
 
 #endif

@@ -64,6 +64,7 @@ struct engine {
 	engine_report_fn *job_report;
 	void *job_arg;
 	struct engine_report job_result;
+	int start_error; /* of the last failed pthread_create, or 0 */
 };
 
 struct engine *
@@ -322,12 +323,19 @@ engine_start(struct engine *eng, const bc_position *pos,
 	 * once after engine_start is never lost. */
 	atomic_store(&eng->stop, false);
 	atomic_store(&eng->done, false);
-	if (pthread_create(&eng->thread, NULL, job_main, eng) != 0) {
+	eng->start_error = pthread_create(&eng->thread, NULL, job_main, eng);
+	if (eng->start_error != 0) {
 		atomic_store(&eng->done, true);
 		return BC_ENOMEM;
 	}
 	eng->running = true;
 	return BC_OK;
+}
+
+int
+engine_start_error(const struct engine *eng)
+{
+	return eng->start_error;
 }
 
 void

@@ -131,11 +131,16 @@ bc_move engine_search_game(struct engine *eng, const bc_game *g,
  * Starts engine_search in a new thread, on copies of `pos` and `history`.
  * `report` (may be NULL) is called on that thread after each iteration and
  * once more with the final result.  Returns BC_OK, or BC_ENOMEM if no
- * thread could be made.  Only one search per engine at a time.
+ * thread could be made (engine_start_error says why).  Only one search
+ * per engine at a time.
  */
 int engine_start(struct engine *eng, const bc_position *pos,
     const uint64_t *history, int count, const struct engine_limits *limits,
     engine_report_fn *report, void *arg);
+
+/* The error number pthread_create gave the last engine_start that could
+ * not make its thread (EAGAIN: a process or thread limit), or 0. */
+int engine_start_error(const struct engine *eng);
 
 /* Asks the running search (if any) to finish now.  Any thread; returns at
  * once.  A search that is stopped still gives a legal move. */

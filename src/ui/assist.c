@@ -45,6 +45,26 @@ assist_cancel(struct ui *ui)
 	ui->assist.hint = BC_MOVE_NONE;
 }
 
+/*
+ * The computer's search could not start (no thread: a process limit).
+ * Said once on the status line; the computer's sides pass to the people
+ * at the keyboard, so the game goes on hot-seat and nothing retries on
+ * every tick.  A new game with the computer tries again.
+ */
+int
+assist_engine_failed(struct ui *ui)
+{
+	const struct ui_engine *e = seam(ui);
+
+	ui->engine_busy = false;
+	for (int c = 0; c < 2; c++)
+		ui->play.players[c] = PLAYER_HUMAN;
+	ui_error(ui, "The computer cannot think: %s; both sides are played "
+	    "here now.", e && e->failure ? e->failure(e->ctx)
+	    : "its search did not start");
+	return UI_DRAW;
+}
+
 /* True if `m` is a legal move of `pos` (a PV move is checked first). */
 static bool
 legal_in(const bc_position *pos, bc_move m)
@@ -174,7 +194,8 @@ hint(struct ui *ui)
 	}
 	a->hint = BC_MOVE_NONE;
 	if (e->hint(e->ctx, ui->play.game) != BC_OK) {
-		ui_error(ui, "The computer cannot look for a hint now.");
+		ui_error(ui, "The computer cannot think: %s.", e->failure
+		    ? e->failure(e->ctx) : "its search did not start");
 		return UI_DRAW;
 	}
 	a->hint_busy = true;
@@ -191,8 +212,11 @@ move_now(struct ui *ui)
 	bool computer = ui->playing && !play_over(&ui->play) &&
 	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER;
 
-	if (e && e->hurry && computer && !ui->engine_busy)
-		ui->engine_busy = e->start(e->ctx, ui->play.game) == BC_OK;
+	if (e && e->hurry && computer && !ui->engine_busy) {
+		if (e->start(e->ctx, ui->play.game) != BC_OK)
+			return assist_engine_failed(ui);
+		ui->engine_busy = true;
+	}
 	if (!ui->engine_busy || !e || !e->hurry) {
 		ui_error(ui, "The computer is not thinking.");
 		return UI_DRAW;

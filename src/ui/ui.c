@@ -152,8 +152,10 @@ tick(struct ui *ui)
 		bc_move m;
 
 		if (!ui->engine_busy) {
-			ui->engine_busy = e->start(e->ctx, ui->play.game) ==
-			    BC_OK;
+			if (e->start(e->ctx, ui->play.game) == BC_OK)
+				ui->engine_busy = true;
+			else
+				flags |= assist_engine_failed(ui);
 		} else if (e->poll(e->ctx, &m) == BC_OK) {
 			flags |= assist_update(ui); /* its last report */
 			ui->engine_busy = false;

@@ -42,6 +42,10 @@ struct ui_engine {
 	/* Copies the latest progress of the current (or last) search into
 	 * `out`; false if it has not reported yet.  Safe while it runs. */
 	bool (*info)(void *ctx, struct ui_engine_info *out);
+	/* Why the last start or hint failed, as a phrase for "The computer
+	 * cannot think: ..." (such as "no thread can be started (Resource
+	 * temporarily unavailable)"); may be NULL. */
+	const char *(*failure)(void *ctx);
 };
 
 enum { UI_ENGINE_PV_MAX = 16 };

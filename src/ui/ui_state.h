@@ -237,6 +237,7 @@ int actions_click(struct ui *ui, int y, int x);
 
 /* Move now, hints and the thinking display (assist.c). */
 int assist_run(struct ui *ui, enum command cmd);
+int assist_engine_failed(struct ui *ui);
 void assist_cancel(struct ui *ui);
 int assist_update(struct ui *ui);
 int assist_tick(struct ui *ui);
