@@ -180,8 +180,8 @@ parse_clock(const char *arg, struct ui_options *u)
 		seconds = strtod(end + 1, &end);
 	if (errno || end == arg || *end || !isfinite(minutes) ||
 	    !isfinite(seconds) || minutes <= 0 ||
-	    minutes > UI_CLOCK_MAX_MS / 60000 || seconds < 0 ||
-	    seconds > UI_INCREMENT_MAX_MS / 1000)
+	    minutes * 60000.0 > UI_CLOCK_MAX_MS || seconds < 0 ||
+	    seconds * 1000.0 > UI_INCREMENT_MAX_MS)
 		usage_error("--clock wants MINUTES[+SECONDS], e.g. 5+3, not "
 		    "'%s'", arg);
 	u->clock_base_ms = (int64_t)(minutes * 60000.0 + 0.5);

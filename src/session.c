@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -67,20 +68,34 @@ write_holder(int fd)
 static void
 read_holder(int fd, char *buf, size_t size)
 {
-	char line[128], tty[64], since[32];
+	char line[128], tty[64], since[32], *p, *end;
 	long pid;
 	long long t;
 	ssize_t n = pread(fd, line, sizeof line - 1, 0);
 	struct tm tm, today;
 	time_t when, now = time(NULL);
+	size_t len;
 
 	snprintf(buf, size, "another session");
 	if (n <= 0)
 		return;
 	line[n] = '\0';
-	if (sscanf(line, "%ld %63s %lld", &pid, tty, &t) != 3 || pid <= 0)
+	/* "PID TTY TIME\n", as write_holder puts it. */
+	errno = 0;
+	pid = strtol(line, &end, 10);
+	if (errno || end == line || *end != ' ' || pid <= 0)
 		return;
-	for (char *p = tty; *p; p++)
+	p = end + 1;
+	len = strcspn(p, " ");
+	if (!len || len >= sizeof tty || p[len] != ' ')
+		return;
+	memcpy(tty, p, len);
+	tty[len] = '\0';
+	p += len + 1;
+	t = strtoll(p, &end, 10);
+	if (errno || end == p || (*end != '\n' && *end != '\0'))
+		return;
+	for (p = tty; *p; p++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyz"
 		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-", *p))
 			*p = '?';
