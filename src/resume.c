@@ -136,6 +136,9 @@ put_aside(struct resume *r, const char *path, const char *why)
 			kept = true;
 			unlink(path);
 		} else if (errno != EEXIST) {
+			/* A filesystem without hard links: the name is free,
+			 * so a rename onto it replaces nothing. */
+			kept = rename(path, bad) == 0;
 			break;
 		}
 	}

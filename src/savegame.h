@@ -4,7 +4,8 @@
  * loses it, and finished games kept in a history folder.
  *
  * Files: $XDG_STATE_HOME/bigchess/autosave.pgn (default
- * ~/.local/state/bigchess/) and history/<timestamp>.pgn beside it.  Every
+ * ~/.local/state/bigchess/; a second session's is autosave-2.pgn and so
+ * on, see session.h) and history/<timestamp>.pgn beside it.  Every
  * file is written atomically: a temp file in the same folder, fsync,
  * rename; a good file is never replaced by a half-written one.
  */
