@@ -128,6 +128,23 @@ others_running(const char *dir, int mine)
 	return running;
 }
 
+/* True if `name` is one of write_atomic's mkstemp names, ".save-XXXXXX". */
+static bool
+temp_name(const char *name)
+{
+	static const char prefix[] = ".save-";
+	const char *rest = name + sizeof prefix - 1;
+
+	if (strncmp(name, prefix, sizeof prefix - 1) != 0 ||
+	    strlen(rest) != 6)
+		return false;
+	for (const char *p = rest; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", *p))
+			return false;
+	return true;
+}
+
 static bool
 older(const struct timespec *a, const struct timespec *b)
 {
@@ -153,7 +170,7 @@ remove_temps(const char *folder, const struct timespec *start)
 	while ((e = readdir(d))) {
 		struct stat st;
 
-		if (strncmp(e->d_name, ".save-", 6) != 0 ||
+		if (!temp_name(e->d_name) ||
 		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
 		if (S_ISREG(st.st_mode) && st.st_uid == geteuid() &&

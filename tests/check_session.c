@@ -225,7 +225,7 @@ START_TEST(test_stale_temps_removed)
 {
 	struct state s;
 	struct pty a, b;
-	char history[256], temp[300], other[300], keep[300];
+	char history[256], temp[300], other[300], keep[300], like[300];
 
 	state_new(&s);
 	ck_assert_int_eq(mkdir(s.dir, 0700), 0);
@@ -234,15 +234,19 @@ START_TEST(test_stale_temps_removed)
 	snprintf(temp, sizeof temp, "%s", in_dir(&s, ".save-Ab12Cd"));
 	snprintf(other, sizeof other, "%s/.save-Xy34Zw", history);
 	snprintf(keep, sizeof keep, "%s", in_dir(&s, "notes.txt"));
+	/* Not a name mkstemp gives (".save-" and six characters). */
+	snprintf(like, sizeof like, "%s", in_dir(&s, ".save-my-notes"));
 	write_file(temp, "[Event \"half");
 	write_file(other, "[Event \"half");
 	write_file(keep, "mine\n");
+	write_file(like, "mine\n");
 
 	start(&a, &s, hot_seat);
 	WAIT_FOR(&a, "White to move");
 	ck_assert(!exists(temp));
 	ck_assert(!exists(other));
 	ck_assert(exists(keep));
+	ck_assert(exists(like));
 
 	/* With `a` running, a second session leaves a temp file alone. */
 	write_file(temp, "[Event \"half");
