@@ -213,6 +213,33 @@ adopt(const char *dir, int mine)
 	}
 }
 
+/*
+ * The autosave of a free slot above `mine` that holds a game (a second
+ * session's, left from earlier), into `name`; false if there is none.
+ */
+static bool
+waiting(const char *dir, int mine, char *name, size_t size)
+{
+	char path[SAVEGAME_PATH_MAX + 40];
+
+	for (int slot = mine + 1; slot <= SESSION_SLOTS; slot++) {
+		int fd;
+		bool free_slot = true;
+
+		slot_name(slot, true, name, size);
+		snprintf(path, sizeof path, "%s/%s", dir, name);
+		if (access(path, F_OK) != 0)
+			continue;
+		if ((fd = open_lock(dir, slot, false)) >= 0) {
+			free_slot = flock(fd, LOCK_SH | LOCK_NB) == 0;
+			close(fd);
+		}
+		if (free_slot)
+			return true;
+	}
+	return false;
+}
+
 /* Without a lock, the session saves in slot 1 as before locks were. */
 static int
 unlocked(struct session *s, const char *err)
@@ -273,6 +300,15 @@ session_open(struct session *s, const char *dir, char *err,
 		    "saves in autosave.pgn; this one saves in %s.", s->holder,
 		    s->autosave);
 	adopt(dir, s->slot);
+	{
+		char other[SAVEGAME_NAME_MAX];
+
+		if (!s->note[0] && waiting(dir, s->slot, other, sizeof other))
+			snprintf(s->note, sizeof s->note, "Another unfinished "
+			    "game is kept in %s; a later start offers it once "
+			    "the game in %s is finished or replaced.", other,
+			    s->autosave);
+	}
 	/* The lock file's new time is this session's start, by the same
 	 * clock as the temp files' times. */
 	if (fstat(s->fd, &st) == 0 && !others_running(dir, s->slot)) {

@@ -39,7 +39,8 @@ struct session {
  * Takes the first free slot of state folder `dir` (made if missing) and
  * holds it until session_close.  Then, if that slot has no autosave, it
  * adopts the unfinished game of a free higher slot (left by a second
- * session of an earlier day), and, if no other session is running, it
+ * session of an earlier day), else the note names such a game if there
+ * is one; and, if no other session is running, it
  * removes the atomic writer's temp files (.save-*) that a killed session
  * left in `dir` and its history/.  Returns 0 (s->slot 0 when every slot
  * is taken: nothing may be saved), or -1 with a one-line reason in `err`

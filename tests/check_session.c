@@ -304,6 +304,37 @@ START_TEST(test_all_slots_taken)
 }
 END_TEST
 
+/*
+ * Both slots hold a game and no session runs: the first slot's game is
+ * offered, and the status line names the other, which stays.
+ */
+START_TEST(test_names_waiting_game)
+{
+	static const char first[] =
+	    "[Event \"bigchess game\"]\n[Variant \"Grand Chess\"]\n"
+	    "[BigchessPlayers \"human human\"]\n\n1. e4 *\n";
+	static const char second[] =
+	    "[Event \"bigchess game\"]\n[Variant \"Grand Chess\"]\n"
+	    "[BigchessPlayers \"human human\"]\n\n1. b4 *\n";
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	ck_assert_int_eq(mkdir(s.dir, 0700), 0);
+	write_file(s.save, first);
+	write_file(in_dir(&s, "autosave-2.pgn"), second);
+	start(&p, &s, NULL);
+	WAIT_FOR(&p, "An unfinished game");
+	WAIT_FOR(&p, "kept in autosave-2.pgn");
+	pty_send(&p, "r");
+	WAIT_FOR(&p, "1. e4");
+	quit(&p);
+	pty_close(&p);
+	ck_assert_str_eq(read_file(in_dir(&s, "autosave-2.pgn")), second);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 Suite *
 session_suite(void)
 {
@@ -317,6 +348,7 @@ session_suite(void)
 	tcase_add_test(tc, test_adopts_second_slot);
 	tcase_add_test(tc, test_stale_temps_removed);
 	tcase_add_test(tc, test_all_slots_taken);
+	tcase_add_test(tc, test_names_waiting_game);
 	suite_add_tcase(s, tc);
 	return s;
 }
