@@ -318,6 +318,42 @@ START_TEST(test_clock_capped_in_game)
 }
 END_TEST
 
+/*
+ * A file from elsewhere with 20 days a side (the reader takes up to a
+ * month): loaded, its clocks are cut to 100 hours, shown and saved so.
+ */
+START_TEST(test_loaded_clock_capped)
+{
+	static const char game[] =
+	    "[Variant \"Grand Chess\"]\n[TimeControl \"1728000+7200\"]\n"
+	    "[BigchessPlayers \"human human\"]\n"
+	    "[BigchessWhiteClock \"1728000000\"]\n"
+	    "[BigchessBlackClock \"100000\"]\n\n1. e4 *\n";
+	const char *args[] = { "--load", NULL, NULL };
+	char file[160];
+	struct state s;
+	struct pty p;
+	const char *text;
+
+	state_new(&s);
+	snprintf(file, sizeof file, "%s/long.pgn", s.home);
+	write_file(file, game);
+	args[1] = file;
+	start_in(&p, 30, 150, &s, args);
+	WAIT_FOR(&p, "Black to move");
+	WAIT_FOR(&p, "100:00:00");
+	pty_send(&p, ":e7" ENTER);
+	WAIT_FOR(&p, "White to move");
+	text = read_file(s.save);
+	ck_assert_msg(strstr(text, "[TimeControl \"360000+3600\"]") &&
+	    strstr(text, "[BigchessWhiteClock \"360000000\"]"), "%s", text);
+	pty_send(&p, "q");
+	WAIT_FOR(&p, "Leave this game");
+	pty_send(&p, "y");
+	expect_clean_exit(&p, &s);
+}
+END_TEST
+
 /* Writes a broken autosave and starts the game, which must say it could
  * not be read and `say`. */
 static void
@@ -386,6 +422,7 @@ roundtrip_suite(void)
 	tcase_add_test(tc, test_long_game_round_trip);
 	tcase_add_test(tc, test_odd_names_round_trip);
 	tcase_add_test(tc, test_clock_capped_in_game);
+	tcase_add_test(tc, test_loaded_clock_capped);
 	tcase_add_test(tc, test_bad_never_overwritten);
 	suite_add_tcase(s, tc);
 	return s;
