@@ -24,12 +24,21 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "history.h"
 #include "savegame.h"
 
 /* A month of thinking time is more than any real clock holds. */
 static const int64_t clock_ms_max = 1000LL * 3600 * 24 * 30;
 
 static const char autosave_name[] = "autosave.pgn";
+
+/*
+ * Set once at start from the settings (hosting.c): the administrator's
+ * state folder ("" for the usual one) and how many finished games the
+ * history folder keeps.
+ */
+static char dir_override[SAVEGAME_PATH_MAX];
+static int history_keep = SAVEGAME_HISTORY_KEEP;
 
 static void
 fail(char *err, size_t errsize, const char *fmt, ...)
@@ -52,6 +61,15 @@ savegame_dir(char *buf, size_t size, char *err, size_t errsize)
 	const char *home = getenv("HOME");
 	int n;
 
+	if (dir_override[0]) {
+		if (strlen(dir_override) >= size) {
+			fail(err, errsize, "the state folder's path is too "
+			    "long");
+			return -1;
+		}
+		memcpy(buf, dir_override, strlen(dir_override) + 1);
+		return 0;
+	}
 	/* The XDG spec says a relative path is invalid and to be ignored. */
 	if (state && state[0] == '/')
 		n = snprintf(buf, size, "%s/bigchess", state);
@@ -66,6 +84,18 @@ savegame_dir(char *buf, size_t size, char *err, size_t errsize)
 		return -1;
 	}
 	return 0;
+}
+
+void
+savegame_use_dir(const char *dir)
+{
+	snprintf(dir_override, sizeof dir_override, "%s", dir);
+}
+
+void
+savegame_keep_history(int keep)
+{
+	history_keep = keep < 0 ? 0 : keep;
 }
 
 void
@@ -424,6 +454,11 @@ write_history(const char *dir, const char *text, const char *from,
 		fail(err, errsize, "the state folder's path is too long");
 		return -1;
 	}
+	/* Keeping no history: nothing is written, and older games go. */
+	if (history_keep == 0) {
+		history_prune(folder, 0);
+		return 0;
+	}
 	if (make_dir(folder, err, errsize) != 0)
 		return -1;
 	if (!localtime_r(&now, &tm) ||
@@ -449,8 +484,10 @@ write_history(const char *dir, const char *text, const char *from,
 				fail(err, errsize, "cannot write %s: %s", path,
 				    strerror(errno));
 		}
-		if (rc == 0)
+		if (rc == 0) {
+			history_prune(folder, history_keep);
 			return 0;
+		}
 		if (errno != EEXIST)
 			return -1;
 	}
@@ -482,7 +519,9 @@ savegame_write(const char *dir, const struct ui_saved *s, int level,
 		rc = write_atomic(dir, path, text, strlen(text), false, err,
 		    errsize);
 	} else {
-		rc = write_history(dir, text, NULL, err, errsize);
+		/* A game without a move is not worth a history file. */
+		rc = bc_game_length(s->game) == 0 ? 0
+		    : write_history(dir, text, NULL, err, errsize);
 		if (rc == 0 && unlink(path) != 0 && errno != ENOENT) {
 			fail(err, errsize, "cannot remove %s: %s", path,
 			    strerror(errno));
@@ -493,13 +532,34 @@ savegame_write(const char *dir, const struct ui_saved *s, int level,
 	return rc;
 }
 
+/*
+ * True if the file `path` is a game of ours without a single move (then
+ * it is removed, not archived).  A file that cannot be read as a game
+ * is kept: it may hold something worth finding by hand.
+ */
+static bool
+moveless(const char *path)
+{
+	struct savegame g;
+	char err[FILEIO_ERROR_MAX];
+	bool none;
+
+	if (savegame_read(path, SAVEGAME_AUTOSAVE_MAX, 1, NULL, &g, err,
+	    sizeof err) != 0)
+		return false;
+	none = bc_game_length(g.game) == 0;
+	savegame_free(&g);
+	return none;
+}
+
 int
 savegame_archive(const char *dir, char *err, size_t errsize)
 {
 	char path[SAVEGAME_PATH_MAX + 32];
 
 	savegame_autosave_path(dir, path, sizeof path);
-	if (write_history(dir, NULL, path, err, errsize) != 0)
+	if (!moveless(path) && write_history(dir, NULL, path, err,
+	    errsize) != 0)
 		return -1;
 	if (unlink(path) != 0 && errno != ENOENT) {
 		fail(err, errsize, "cannot remove %s: %s", path,
