@@ -39,6 +39,8 @@ static const struct {
 	{ "savefail", savefail_suite },
 	{ "qa", qa_suite },
 	{ "attackers", attackers_suite },
+	{ "settings", settings_suite },
+	{ "hosted", hosted_suite },
 };
 
 static int

@@ -77,5 +77,7 @@ Suite *survive_suite(void);
 Suite *savefail_suite(void);
 Suite *qa_suite(void);
 Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
+Suite *settings_suite(void); /* h-restrict: config.c, history.c */
+Suite *hosted_suite(void);   /* h-restrict: restricted mode, --idle */
 
 #endif
