@@ -534,7 +534,7 @@ run_game(struct options *o)
 	o->ui.fen = o->fen;
 	o->ui.signal_flag = &caught_signal;
 	/* The rules key (R); restricted mode starts no program. */
-	o->ui.manual = o->restricted ? NULL : manual_seam();
+	o->ui.manual = o->restricted ? NULL : manual_seam(&caught_signal);
 	if (o->learn) {
 		o->ui.learn = true;
 		o->ui.learn_one = o->learn_variant || o->variant_given;
