@@ -137,6 +137,17 @@ out=$(XDG_CONFIG_HOME=$conf/xdg "$BIGCHESS" --restricted --config "$conf/nonexis
 printf '%s\n' "$out" | grep -q 'only the administrator' &&
     bad "restricted mode read the person's settings: $out" || ok
 rm -rf "$conf"
+# Restricted mode starts no program.  The proof has two halves: the
+# binary's only way to start one is posix_spawnp (src/manual.c, man for
+# the R key), and tests/check_hosted.c and tests/ssh.sh show that
+# restricted mode never gets there.
+if command -v nm >/dev/null 2>&1; then
+	starters=$(nm -D --undefined-only "$BIGCHESS" | awk '{ print $NF }' |
+	    sed 's/@.*//' | grep -xE 'fork|vfork|_Fork|clone|clone3|execl|execlp|execle|execv|execve|execvp|execvpe|fexecve|posix_spawn|posix_spawnp|system|popen' |
+	    sort | tr '\n' ' ')
+	[ "$starters" = "posix_spawnp " ] && ok ||
+	    bad "the binary can start programs through: $starters"
+fi
 expect 2 '--resume does not go with' -- --resume --variant chad
 
 # --level, --bench and --uci (the engine).
