@@ -73,6 +73,8 @@ history_prune(const char *folder, int keep)
 	int removed = 0;
 	DIR *d;
 
+	if (keep < 0)
+		keep = 0;
 	d = opendir(folder);
 	if (!d)
 		return errno == ENOENT ? 0 : -1;
@@ -97,7 +99,7 @@ history_prune(const char *folder, int keep)
 		list[count].n = n;
 		count++;
 	}
-	if (count > (size_t)keep) {
+	if (list && count > (size_t)keep) {
 		qsort(list, count, sizeof *list, older);
 		for (size_t i = 0; i < count - (size_t)keep; i++)
 			if (unlinkat(dirfd(d), list[i].name, 0) == 0)

@@ -96,7 +96,7 @@ assert_no_marker(const struct host *h)
  */
 START_TEST(test_restricted_rules)
 {
-	struct host h;
+	struct host h = { .dir = "" };
 	struct pty p;
 	char state_env[128];
 	const char *args[] = { "--ascii", "--white", "human", "--black",
