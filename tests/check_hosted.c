@@ -46,32 +46,34 @@ host_new(struct host *h, const char *extra_settings)
 	static const char *const names[] = { "PAGER", "MANPAGER", "LESS",
 		"EDITOR", "VISUAL" };
 	struct passwd *pw = getpwuid(getuid());
+	char dir[] = "/tmp/bigchess-host-XXXXXX";
 	char bin[128], man[160], text[512];
 
 	ck_assert_ptr_nonnull(pw);
-	snprintf(h->dir, sizeof h->dir, "/tmp/bigchess-host-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(h->dir));
-	snprintf(bin, sizeof bin, "%s/bin", h->dir);
+	/* Built in `dir` first: GCC's -Wrestrict cannot tell one member of
+	 * *h from another. */
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(bin, sizeof bin, "%s/bin", dir);
 	ck_assert_int_eq(mkdir(bin, 0700), 0);
 	/* man, asked anything (even -w), leaves a marker. */
 	snprintf(man, sizeof man, "%s/man", bin);
 	snprintf(text, sizeof text, "#!/bin/sh\ntouch %s/MARKER-man\n"
-	    "exit 0\n", h->dir);
+	    "exit 0\n", dir);
 	write_file(man, text);
 	ck_assert_int_eq(chmod(man, 0755), 0);
 	snprintf(h->path_env, sizeof h->path_env, "PATH=%s:/usr/bin:/bin",
 	    bin);
 	for (int i = 0; i < 5; i++)
 		snprintf(h->pager_env[i], sizeof h->pager_env[i],
-		    "%s=sh -c 'touch %s/MARKER-%s'", names[i], h->dir,
-		    names[i]);
-	snprintf(h->config, sizeof h->config, "%s/config", h->dir);
+		    "%s=sh -c 'touch %s/MARKER-%s'", names[i], dir, names[i]);
+	snprintf(h->config, sizeof h->config, "%s/config", dir);
 	snprintf(text, sizeof text, "# test host\nstate-dir = %s/state/%%u\n"
-	    "%s", h->dir, extra_settings);
+	    "%s", dir, extra_settings);
 	write_file(h->config, text);
-	snprintf(h->state, sizeof h->state, "%s/state/%s", h->dir,
+	snprintf(h->state, sizeof h->state, "%s/state/%s", dir, pw->pw_name);
+	snprintf(h->save, sizeof h->save, "%s/state/%s/autosave.pgn", dir,
 	    pw->pw_name);
-	snprintf(h->save, sizeof h->save, "%s/autosave.pgn", h->state);
+	snprintf(h->dir, sizeof h->dir, "%s", dir);
 }
 
 /* No marker file: nothing was started. */
