@@ -30,7 +30,9 @@
 
 extern char **environ;
 
-/* The variables restricted mode keeps (a trailing '*': a prefix). */
+/* The variables restricted mode keeps (a trailing '*': a prefix).  The
+ * game rooms to come (BIGCHESS_ROOMS, XDG_RUNTIME_DIR) are not among
+ * them: in restricted mode their folder must come from the settings. */
 static const char *const kept[] = {
 	"TERM", "LANG", "LANGUAGE", "LC_*", "NO_COLOR", "COLORTERM", "USER",
 	"LOGNAME", "PATH", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY",
@@ -90,6 +92,19 @@ clean_environment(void)
 	}
 }
 
+/* True if TERM names a terminfo entry and nothing else: no path. */
+static bool
+plain_term(const char *term)
+{
+	if (!*term || !strcmp(term, ".") || !strcmp(term, ".."))
+		return false;
+	for (const char *p = term; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789.+-_", *p))
+			return false;
+	return true;
+}
+
 int
 hosting_setup(struct config *c, bool restricted, const char *system_path,
     FILE *warn, char *err, size_t errsize)
@@ -103,7 +118,18 @@ hosting_setup(struct config *c, bool restricted, const char *system_path,
 	config_read(c, system_path ? system_path : hosting_system_config(),
 	    CONFIG_SYSTEM, warn);
 	if (c->restricted) {
+		const char *term;
+
 		clean_environment();
+		/* Curses takes no path from TERM either; the game then
+		 * says it has no terminal it can drive. */
+		term = getenv("TERM");
+		if (term && !plain_term(term)) {
+			if (warn)
+				fputs("bigchess: TERM is not a terminal name; "
+				    "ignored in restricted mode\n", warn);
+			unsetenv("TERM");
+		}
 		if (pw && pw->pw_dir && pw->pw_dir[0] == '/')
 			setenv("HOME", pw->pw_dir, 1);
 	} else {

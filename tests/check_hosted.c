@@ -170,6 +170,24 @@ START_TEST(test_unrestricted_uses_man)
 }
 END_TEST
 
+/* A TERM that is a path is not handed to curses in restricted mode. */
+START_TEST(test_restricted_term_path)
+{
+	struct host h = { .dir = "" };
+	struct pty p;
+	const char *args[] = { "--restricted", "--config", h.config, NULL };
+	const char *env[] = { "TERM=../../../tmp/x", NULL };
+
+	host_new(&h, "");
+	start_bigchess(&p, 24, 80, args, env);
+	expect_exit(&p, 1);
+	ck_assert_msg(strstr(p.log, "bigchess: TERM is not a terminal name; "
+	    "ignored in restricted mode"), "log: %s", p.log);
+	pty_close(&p);
+	pty_remove_tree(h.dir);
+}
+END_TEST
+
 /* The BigchessBlackClock tag of `text`, or -1. */
 static long
 black_clock(const char *text)
@@ -292,6 +310,7 @@ hosted_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_restricted_rules, 0, 3);
 	tcase_add_test(tc, test_unrestricted_uses_man);
+	tcase_add_test(tc, test_restricted_term_path);
 	tcase_add_test(tc, test_idle_game);
 	tcase_add_loop_test(tc, test_idle_screens, 0, 4);
 	suite_add_tcase(s, tc);
