@@ -245,6 +245,32 @@ START_TEST(test_idle_game)
 	    black >= 600000 - (seen - sent) - 100, "Black's clock %ld after "
 	    "%lld ms", black, (long long)(seen - sent));
 	pty_close(&p);
+	/* Resumed, Black's clock goes on from the saved value: M:SS of
+	 * it, or the second below once it has ticked. */
+	{
+		const char *again[] = { "--ascii", "--resume", "--config",
+			h.config, NULL };
+		char want[2][16];
+		bool found = false;
+
+		for (int i = 0; i < 2; i++) {
+			long sec = black / 1000 - i;
+
+			snprintf(want[i], sizeof want[i], "%ld:%02ld", sec / 60,
+			    sec % 60);
+		}
+		start_bigchess(&p, 24, 80, again, NULL);
+		WAIT_FOR(&p, "Black to move");
+		for (int i = 0; i < WAIT_MS / 50 && !found; i++) {
+			found = pty_find(&p, want[0], NULL, NULL) ||
+			    pty_find(&p, want[1], NULL, NULL);
+			if (!found)
+				pty_pump(&p, 50);
+		}
+		ck_assert_msg(found, "resumed without %s or %s:\n%s", want[0],
+		    want[1], pty_dump(&p));
+		pty_close(&p);
+	}
 	pty_remove_tree(h.dir);
 }
 END_TEST
