@@ -163,7 +163,7 @@ set(struct config *c, const char *key, const char *value)
 	return config_parse_keep(value, &c->history_keep);
 }
 
-/* Cuts the blanks around `s` (of `len` bytes, NUL-terminated after). */
+/* Cuts the blanks (and a CR) around the NUL-terminated `s`. */
 static char *
 trim(char *s)
 {
