@@ -16,11 +16,16 @@
 #                   FUZZ_SECONDS (60) each; needs clang
 #   make deps       install the Debian packages needed to build and test
 #   make install    binary and man pages under $(DESTDIR)$(PREFIX)
+#   make RESTRICTED=1  a build that is always in restricted mode (for
+#                   shared hosts; nothing at run time turns it off)
+#   make SYSCONFDIR=/etc  where the administrator's settings file,
+#                   bigchess/config, is looked for
 #   make clean
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+SYSCONFDIR ?= /etc
 BUILD ?= build
 
 CC ?= cc
@@ -79,7 +84,9 @@ RULESTEXT_GEN = $(BUILD)/gen/rules_data.c
 RULESTEXT_OBJ = $(BUILD)/gen/rules_data.o
 # App files tested directly: save files (suite save), lessons (lessons).
 TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
-TEST_APP_OBJ += $(BUILD)/src/fileio.o
+TEST_APP_OBJ += $(BUILD)/src/fileio.o $(BUILD)/src/history.o
+# ... the settings files and restricted mode (suites config, history).
+TEST_APP_OBJ += $(BUILD)/src/config.o
 TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
 TEST_APP_OBJ += $(BUILD)/src/learn.o $(BUILD)/src/ui/lesson_play.o \
@@ -136,6 +143,19 @@ $(LESSON_OBJ): $(LESSON_GEN)
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(ALL_CFLAGS) -Wno-overlength-strings \
 	    -c -o $@ $<
 
+# Restricted mode as the build's default, and where the administrator's
+# settings are: only hosting.o sees them, and it is rebuilt when they
+# change (the stamp file is rewritten only then).
+HOSTING_DEFS = -DBIGCHESS_RESTRICTED_DEFAULT=$(if $(filter-out 0,$(RESTRICTED)),1,0) \
+	-DBIGCHESS_SYSCONFDIR='"$(SYSCONFDIR)"'
+$(BUILD)/gen/hosting.flags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(HOSTING_DEFS)' | cmp -s - $@ || echo '$(HOSTING_DEFS)' >$@
+
+$(BUILD)/src/hosting.o: src/hosting.c $(BUILD)/gen/hosting.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(HOSTING_DEFS) $(ALL_CFLAGS) -c -o $@ $<
+
 $(LIB): $(RULES_OBJ)
 	$(AR) rcs $@ $^
 
@@ -167,7 +187,7 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
 $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o \
     $(BUILD)/src/lessons.o $(BUILD)/src/savegame.o $(BUILD)/src/fileio.o \
-    $(ENGINE_OBJ) $(LIB)
+    $(BUILD)/src/history.o $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
 
 # tests/monkey.c: random keys in a pty (make monkey; a short run in test).

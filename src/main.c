@@ -22,6 +22,7 @@
 
 #include "bigchess/bigchess.h"
 #include "computer.h"
+#include "hosting.h"
 #include "manual.h"
 #include "learn.h"
 #include "records.h"
@@ -51,6 +52,9 @@ struct options {
 	bool resume;       /* --resume */
 	bool learn;        /* --learn [VARIANT] */
 	const bc_variant *learn_variant; /* NULL: all */
+	bool restricted;   /* --restricted */
+	const char *config; /* --config FILE: the administrator's file */
+	bool idle_given;   /* --idle MIN: ui.idle_ms */
 };
 
 /* The one piece of global state: which signal asked us to leave. */
@@ -104,6 +108,17 @@ static const char usage_text[] =
     "                       grand or hadean; --learn V works too); the\n"
     "                       solved ones are kept in\n"
     "                       $XDG_STATE_HOME/bigchess/lessons-done\n"
+    "      --restricted     for a shared host (also BIGCHESS_RESTRICTED=1):\n"
+    "                       start no other program (R shows the built-in\n"
+    "                       rules), refuse file paths such as --load, keep\n"
+    "                       files only in the state folder, ignore PAGER,\n"
+    "                       EDITOR and the like, and read only the\n"
+    "                       administrator's settings\n"
+    "      --idle=MIN       save the game and leave after MIN minutes\n"
+    "                       without a key (decimals allowed; 0: never)\n"
+    "      --config=FILE    read FILE as the administrator's settings, in\n"
+    "                       place of /etc/bigchess/config (the person's\n"
+    "                       own are in ~/.config/bigchess/config)\n"
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n"
     "\n"
@@ -197,7 +212,7 @@ parse_options(int argc, char **argv, struct options *o)
 		OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE, OPT_LOAD, OPT_GAME,
 		OPT_PRINT, OPT_WHITE, OPT_BLACK, OPT_CLOCK, OPT_ASCII,
 		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI,
-		OPT_RESUME, OPT_LEARN
+		OPT_RESUME, OPT_LEARN, OPT_RESTRICTED, OPT_IDLE, OPT_CONFIG
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
@@ -218,6 +233,9 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "uci", no_argument, NULL, OPT_UCI },
 		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "learn", optional_argument, NULL, OPT_LEARN },
+		{ "restricted", no_argument, NULL, OPT_RESTRICTED },
+		{ "idle", required_argument, NULL, OPT_IDLE },
+		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -306,6 +324,32 @@ parse_options(int argc, char **argv, struct options *o)
 				usage_error("unknown variant '%s' for --learn: "
 				    "use chad, grand or hadean", arg);
 			break;
+		case OPT_RESTRICTED:
+			o->restricted = true;
+			break;
+		case OPT_IDLE:
+			if (!config_parse_idle(arg, &o->ui.idle_ms))
+				usage_error("--idle wants minutes (decimals "
+				    "allowed, 0 for never, at most a week), "
+				    "not '%s'", arg);
+			o->idle_given = true;
+			break;
+		case OPT_CONFIG:
+			/*
+			 * Safe even in restricted mode: where restricted
+			 * mode matters, bigchess is the forced command of
+			 * an account (sshd's ForceCommand, or command= in
+			 * authorized_keys), and then the whole command
+			 * line is the administrator's -- what the client
+			 * asks to run only reaches SSH_ORIGINAL_COMMAND,
+			 * which we never read.  A person who can choose
+			 * our command line has a shell anyway, and the
+			 * file is read with their own rights.
+			 */
+			if (!*arg)
+				usage_error("--config wants a file name");
+			o->config = arg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
@@ -346,6 +390,32 @@ parse_options(int argc, char **argv, struct options *o)
 	    o->perft_depth || o->bench || o->uci))
 		usage_error("--resume does not go with --load, --fen, "
 		    "--variant, --perft, --bench or --uci");
+}
+
+/*
+ * The settings files and restricted mode, after the options: the
+ * command line's --idle wins over the files' idle.  In restricted mode
+ * a file path from the person is bad usage (exit 2).
+ */
+static void
+setup_hosting(struct options *o)
+{
+	struct config c;
+	char err[256];
+
+	if (hosting_setup(&c, o->restricted, o->config, stderr, err,
+	    sizeof err) != 0) {
+		fprintf(stderr, "bigchess: %s\n", err);
+		exit(1);
+	}
+	o->restricted = c.restricted;
+	o->ui.restricted = c.restricted;
+	if (!o->idle_given)
+		o->ui.idle_ms = c.idle_ms;
+	if (o->restricted && o->load)
+		usage_error("%s is refused in restricted mode (files are read "
+		    "only in the state folder)", o->print ? "--load --print"
+		    : "--load");
 }
 
 static double
@@ -452,7 +522,7 @@ run_game(struct options *o)
 	struct learn_store learn;
 	struct session session, *ses = NULL;
 	char dir[SAVEGAME_PATH_MAX];
-	int failed;
+	int failed, rc;
 
 	if (o->fen && bc_position_from_fen(&pos, o->variant, o->fen, &ferr) !=
 	    BC_OK) {
@@ -476,7 +546,8 @@ run_game(struct options *o)
 	o->ui.variant = bc_variant_id_of(o->variant);
 	o->ui.fen = o->fen;
 	o->ui.signal_flag = &caught_signal;
-	o->ui.manual = manual_seam(); /* the rules key (R) */
+	/* The rules key (R); restricted mode starts no program. */
+	o->ui.manual = o->restricted ? NULL : manual_seam(&caught_signal);
 	if (o->learn) {
 		o->ui.learn = true;
 		o->ui.learn_one = o->learn_variant || o->variant_given;
@@ -507,7 +578,8 @@ run_game(struct options *o)
 	o->ui.engine = &computer.seam;
 	o->ui.level = o->level ? o->level : ENGINE_LEVEL_DEFAULT;
 	catch_signals();
-	failed = ui_run(&o->ui, err, sizeof err) != 0;
+	rc = ui_run(&o->ui, err, sizeof err);
+	failed = rc < 0;
 	o->ui.engine = NULL; /* `computer` dies with this frame */
 	computer_free(&computer);
 	resume_free(&resume);
@@ -518,6 +590,9 @@ run_game(struct options *o)
 		fprintf(stderr, "bigchess: %s\n", err);
 		return 1;
 	}
+	/* The idle timeout, said after the terminal is restored. */
+	if (rc == UI_RUN_IDLE)
+		fprintf(stderr, "bigchess: %s\n", err);
 	if (caught_signal) {
 		/* The game is saved and the terminal restored: a core file
 		 * of that would help nobody. */
@@ -542,6 +617,7 @@ main(int argc, char **argv)
 	 * the game. */
 	signal(SIGXFSZ, SIG_IGN);
 	parse_options(argc, argv, &o);
+	setup_hosting(&o);
 	if (o.perft_depth)
 		return run_perft(&o);
 	if (o.bench)

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "history.h"
 #include "savegame.h"
 
 /* A month of thinking time is more than any real clock holds; the
@@ -32,6 +33,14 @@
 static const int64_t clock_ms_max = 1000LL * 3600 * 24 * 30;
 
 static const char autosave_name[] = "autosave.pgn";
+
+/*
+ * Set once at start from the settings (hosting.c): the administrator's
+ * state folder ("" for the usual one) and how many finished games the
+ * history folder keeps.
+ */
+static char dir_override[SAVEGAME_PATH_MAX];
+static int history_keep = SAVEGAME_HISTORY_KEEP;
 
 static void
 fail(char *err, size_t errsize, const char *fmt, ...)
@@ -54,6 +63,15 @@ savegame_dir(char *buf, size_t size, char *err, size_t errsize)
 	const char *home = getenv("HOME");
 	int n;
 
+	if (dir_override[0]) {
+		if (strlen(dir_override) >= size) {
+			fail(err, errsize, "the state folder's path is too "
+			    "long");
+			return -1;
+		}
+		memcpy(buf, dir_override, strlen(dir_override) + 1);
+		return 0;
+	}
 	/* The XDG spec says a relative path is invalid and to be ignored. */
 	if (state && state[0] == '/')
 		n = snprintf(buf, size, "%s/bigchess", state);
@@ -68,6 +86,18 @@ savegame_dir(char *buf, size_t size, char *err, size_t errsize)
 		return -1;
 	}
 	return 0;
+}
+
+void
+savegame_use_dir(const char *dir)
+{
+	snprintf(dir_override, sizeof dir_override, "%s", dir);
+}
+
+void
+savegame_keep_history(int keep)
+{
+	history_keep = keep < 0 ? 0 : keep;
 }
 
 void
@@ -436,6 +466,11 @@ write_history(const char *dir, const char *text, const char *from,
 		fail(err, errsize, "the state folder's path is too long");
 		return -1;
 	}
+	/* Keeping no history: nothing is written, and older games go. */
+	if (history_keep == 0) {
+		history_prune(folder, 0);
+		return 0;
+	}
 	if (make_dir(folder, err, errsize) != 0)
 		return -1;
 	if (!localtime_r(&now, &tm) ||
@@ -461,8 +496,10 @@ write_history(const char *dir, const char *text, const char *from,
 				fail(err, errsize, "cannot write %s: %s", path,
 				    strerror(errno));
 		}
-		if (rc == 0)
+		if (rc == 0) {
+			history_prune(folder, history_keep);
 			return 0;
+		}
 		if (errno != EEXIST)
 			return -1;
 	}
@@ -501,7 +538,9 @@ savegame_write_as(const char *dir, const char *name,
 		rc = write_atomic(dir, path, text, strlen(text), false, err,
 		    errsize);
 	} else {
-		rc = write_history(dir, text, NULL, err, errsize);
+		/* A game without a move is not worth a history file. */
+		rc = bc_game_length(s->game) == 0 ? 0
+		    : write_history(dir, text, NULL, err, errsize);
 		if (rc == 0 && unlink(path) != 0 && errno != ENOENT) {
 			fail(err, errsize, "cannot remove %s: %s", path,
 			    strerror(errno));
@@ -510,6 +549,26 @@ savegame_write_as(const char *dir, const char *name,
 	}
 	free(text);
 	return rc;
+}
+
+/*
+ * True if the file `path` is a game of ours without a single move (then
+ * it is removed, not archived).  A file that cannot be read as a game
+ * is kept: it may hold something worth finding by hand.
+ */
+static bool
+moveless(const char *path)
+{
+	struct savegame g;
+	char err[FILEIO_ERROR_MAX];
+	bool none;
+
+	if (savegame_read(path, SAVEGAME_AUTOSAVE_MAX, 1, NULL, &g, err,
+	    sizeof err) != 0)
+		return false;
+	none = bc_game_length(g.game) == 0;
+	savegame_free(&g);
+	return none;
 }
 
 int
@@ -525,7 +584,8 @@ savegame_archive_as(const char *dir, const char *name, char *err,
 	char path[SAVEGAME_PATH_MAX + SAVEGAME_NAME_MAX];
 
 	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if (write_history(dir, NULL, path, err, errsize) != 0)
+	if (!moveless(path) && write_history(dir, NULL, path, err,
+	    errsize) != 0)
 		return -1;
 	if (unlink(path) != 0 && errno != ENOENT) {
 		fail(err, errsize, "cannot remove %s: %s", path,

@@ -21,7 +21,8 @@ enum {
 	SAVEGAME_PATH_MAX = 4096,
 	SAVEGAME_AUTOSAVE_MAX = 4 << 20, /* bytes: more is not an autosave */
 	SAVEGAME_FILE_MAX = 64 << 20,    /* bytes, for --load */
-	SAVEGAME_NAME_MAX = 32           /* an autosave's file name */
+	SAVEGAME_NAME_MAX = 32,          /* an autosave's file name */
+	SAVEGAME_HISTORY_KEEP = 1000     /* history games kept by default */
 };
 
 /* A game read back from PGN, with what the private tags say. */
@@ -47,6 +48,18 @@ struct savegame_store {
  * Returns 0, or -1 with a reason in `err` when neither is set.
  */
 int savegame_dir(char *buf, size_t size, char *err, size_t errsize);
+
+/*
+ * Makes `dir` the state folder whatever the environment says (the
+ * administrator's state-dir setting); call it once at start.
+ */
+void savegame_use_dir(const char *dir);
+
+/*
+ * The history folder keeps only the newest `keep` games (0: none, and
+ * finished games are not archived); once at start.
+ */
+void savegame_keep_history(int keep);
 
 /* The autosave's path in `dir`. */
 void savegame_autosave_path(const char *dir, char *buf, size_t size);
@@ -82,12 +95,15 @@ void savegame_free(struct savegame *g);
  * game atomically to autosave.pgn; a finished one to a new file in
  * history/, and then the autosave is removed.  Returns 0, or -1 with a
  * one-line reason in `err`; on failure the old autosave stays as it was.
+ * A finished game without a move is not archived; after archiving, the
+ * history folder is pruned to the newest games (savegame_keep_history).
  */
 int savegame_write(const char *dir, const struct ui_saved *s, int level,
     char *err, size_t errsize);
 
-/* Moves the autosave in `dir` (a finished game) into history/; returns 0
- * or -1 with `err`. */
+/* Moves the autosave in `dir` (a finished game) into history/, or just
+ * removes it if it is a game without a move; returns 0 or -1 with
+ * `err`. */
 int savegame_archive(const char *dir, char *err, size_t errsize);
 
 /*

@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bigchess/bigchess.h"
@@ -346,6 +347,103 @@ START_TEST(test_rules_man)
 }
 END_TEST
 
+/* The pid in file `path`, once it is there; -1 if it never is. */
+static pid_t
+wait_pid_file(struct pty *p, const char *path)
+{
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		FILE *f = fopen(path, "r");
+		int pid = 0;
+
+		if (f) {
+			int n = fscanf(f, "%d", &pid);
+
+			fclose(f);
+			if (n == 1 && pid > 0)
+				return pid;
+		}
+		pty_pump(p, 20);
+	}
+	return -1;
+}
+
+/* True once process `pid` is gone (or a zombie nobody reaped yet). */
+static bool
+wait_dead(struct pty *p, pid_t pid)
+{
+	char path[64], buf[256], *s;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	for (int i = 0; i < WAIT_MS / 20; i++) {
+		FILE *f = fopen(path, "r");
+		size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+
+		if (!f)
+			return true;
+		fclose(f);
+		buf[n] = '\0';
+		if ((s = strrchr(buf, ')')) && s[1] == ' ' && s[2] == 'Z')
+			return true;
+		pty_pump(p, 20);
+	}
+	return false;
+}
+
+/*
+ * SIGTERM (or SIGHUP) while the manual is open ends the game and the
+ * manual both (issue #16): a fake man starts a fake pager, a child
+ * process that waits for a line from the terminal, as less does.  The
+ * game must end by the signal, with the move saved, and neither man nor
+ * its pager may be left running on the terminal.
+ */
+START_TEST(test_rules_man_signal)
+{
+	char dir[] = "/tmp/bigchess-man-XXXXXX", path[128], env_path[256];
+	char man_pid[128], pager_pid[128], save[160], script[1024];
+	const char *env[] = { env_path, NULL };
+	int sig = _i ? SIGHUP : SIGTERM;
+	pid_t man, pager;
+	struct pty p;
+	char *text;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/man", dir);
+	snprintf(man_pid, sizeof man_pid, "%s/man.pid", dir);
+	snprintf(pager_pid, sizeof pager_pid, "%s/pager.pid", dir);
+	snprintf(script, sizeof script, "#!/bin/sh\n"
+	    "[ \"$1\" = -w ] && exit 0\n"
+	    "echo $$ >%s\n"
+	    "printf '\\033[?1049h\\033[2J\\033[HFAKE-MAN %%s\\n' \"$*\"\n"
+	    "sh -c 'echo $$ >%s; read line'\n"
+	    "printf '\\033[?1049l'\n", man_pid, pager_pid);
+	write_file(path, script);
+	chmod(path, 0755);
+	snprintf(env_path, sizeof env_path, "PATH=%s:/usr/bin:/bin", dir);
+	start_with_move(&p, env);
+	pty_send(&p, "R");
+	WAIT_FOR(&p, "FAKE-MAN bigchess-grand");
+	man = wait_pid_file(&p, man_pid);
+	pager = wait_pid_file(&p, pager_pid);
+	ck_assert_int_gt(man, 0);
+	ck_assert_int_gt(pager, 0);
+	kill(p.pid, sig);
+	ck_assert_msg(pty_wait_exit(&p, WAIT_MS), "the game still runs "
+	    "after signal %d in the manual:\n%s", sig, pty_dump(&p));
+	ck_assert_msg(WIFSIGNALED(p.status) && WTERMSIG(p.status) == sig,
+	    "status %#x, expected death by signal %d", p.status, sig);
+	ck_assert_msg(wait_dead(&p, man), "man (%d) still runs", (int)man);
+	ck_assert_msg(wait_dead(&p, pager), "the pager (%d) still runs",
+	    (int)pager);
+	snprintf(save, sizeof save, "%s/bigchess/autosave.pgn", p.state_dir);
+	text = slurp(save);
+	ck_assert_msg(text && strstr(text, "1. e5 *"), "autosave: %s",
+	    text ? text : "(none)");
+	free(text);
+	pty_close(&p);
+	pty_remove_tree(dir);
+}
+END_TEST
+
 static bool
 contains_nocase(const char *text, const char *word)
 {
@@ -397,6 +495,7 @@ inhelp_suite(void)
 	tcase_add_test(tc, test_info_chad);
 	tcase_add_loop_test(tc, test_rules_builtin, 0, 2);
 	tcase_add_loop_test(tc, test_rules_man, 0, 2);
+	tcase_add_loop_test(tc, test_rules_man_signal, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -43,6 +43,8 @@ static const struct {
 	{ "signals", signals_suite },
 	{ "roundtrip", roundtrip_suite },
 	{ "nothread", nothread_suite },
+	{ "settings", settings_suite },
+	{ "hosted", hosted_suite },
 };
 
 static int

@@ -71,7 +71,7 @@ ready=$(printf '%s\n' "$out" | grep -c '^readyok$')
 
 # --load FILE --print fen|pgn
 pgn=${TMPDIR:-/tmp}/bigchess-cli-$$.pgn
-trap 'rm -f "$pgn"' EXIT
+trap 'rm -f "$pgn"; [ -n "${conf:-}" ] && rm -rf "$conf"' EXIT
 cat >"$pgn" <<'PGN'
 [Event "cli test"]
 [Variant "Grand Chess"]
@@ -91,6 +91,63 @@ expect 2 'wants fen or pgn' -- --load "$pgn" --print xml
 # Without --print the game opens in the curses client, which needs a tty.
 expect 1 'needs a terminal' -- --load "$pgn"
 expect 2 '--resume does not go with' -- --resume --load "$pgn"
+
+# Restricted mode and the settings (issue #16).  A path from the person is
+# bad usage in restricted mode: exit 2, whichever way the mode is asked
+# for.  The settings file given by --config stands in for the
+# administrator's; a bad line is a warning naming file:line, never a
+# failure, and a FIFO is refused at once instead of waited on.
+conf=${TMPDIR:-/tmp}/bigchess-cli-conf-$$
+mkdir "$conf"
+expect 2 'idle wants minutes' -- --idle soon
+expect 2 'idle wants minutes' -- --idle -1
+expect 2 'idle wants minutes' -- --idle 100000
+expect 2 'needs a value' -- --idle
+expect 2 'config wants a file name' -- --config ''
+expect 2 'unexpected argument' -- --restricted now
+expect 2 '^bigchess: --load is refused in restricted mode' -- --restricted --load "$pgn"
+expect 2 '^bigchess: --load --print is refused in restricted mode' -- --restricted --load "$pgn" --print fen
+out=$(BIGCHESS_RESTRICTED=1 "$BIGCHESS" --load "$pgn" --print fen 2>&1)
+[ $? -eq 2 ] && printf '%s' "$out" | grep -q 'refused in restricted mode' && ok ||
+    bad "BIGCHESS_RESTRICTED=1 --load: $out"
+out=$(BIGCHESS_RESTRICTED=0 "$BIGCHESS" --load "$pgn" --print fen 2>&1)
+[ $? -eq 0 ] && ok || bad "BIGCHESS_RESTRICTED=0 should not restrict: $out"
+out=$(BIGCHESS_RESTRICTED= "$BIGCHESS" --load "$pgn" --print fen 2>&1)
+[ $? -eq 0 ] && ok || bad "an empty BIGCHESS_RESTRICTED should not restrict: $out"
+printf 'restricted = yes\n' >"$conf/restricted"
+expect 2 'refused in restricted mode' -- --config "$conf/restricted" --load "$pgn" --print fen
+printf '# settings\nidle = 10\ncolour = blue\nidle = later\nhistory-keep = 5\n' >"$conf/bad"
+expect 0 "^bigchess: $conf/bad:3: unknown setting (line ignored)\$" -- --config "$conf/bad" --perft 1
+expect 0 "^bigchess: $conf/bad:4: bad value for 'idle' (line ignored)\$" -- --config "$conf/bad" --perft 1
+expect 0 '^Nodes searched: 65$' -- --config "$conf/bad" --perft 1
+mkfifo "$conf/fifo"
+expect 0 "^bigchess: $conf/fifo is not a regular file" -- --config "$conf/fifo" --perft 1
+expect 0 '^Nodes searched: 65$' -- --config "$conf/nonexistent" --perft 1
+# The person's file: read from XDG_CONFIG_HOME, never for what only the
+# administrator may set, and not at all in restricted mode.
+mkdir -p "$conf/xdg/bigchess"
+printf 'restricted = yes\nstate-dir = /tmp\nidle = 1\n' >"$conf/xdg/bigchess/config"
+out=$(XDG_CONFIG_HOME=$conf/xdg "$BIGCHESS" --config "$conf/nonexistent" --load "$pgn" --print fen 2>&1)
+st=$?
+if [ $st -eq 0 ] && printf '%s\n' "$out" | grep -q "config:1: only the administrator's file may set 'restricted'" &&
+    printf '%s\n' "$out" | grep -q "config:2: only the administrator's file may set 'state-dir'"; then ok; else
+	bad "the person's settings: exit $st: $out"
+fi
+out=$(XDG_CONFIG_HOME=$conf/xdg "$BIGCHESS" --restricted --config "$conf/nonexistent" --perft 1 2>&1)
+printf '%s\n' "$out" | grep -q 'only the administrator' &&
+    bad "restricted mode read the person's settings: $out" || ok
+rm -rf "$conf"
+# Restricted mode starts no program.  The proof has two halves: the
+# binary's only way to start one is posix_spawnp (src/manual.c, man for
+# the R key), and tests/check_hosted.c and tests/ssh.sh show that
+# restricted mode never gets there.
+if command -v nm >/dev/null 2>&1; then
+	starters=$(nm -D --undefined-only "$BIGCHESS" | awk '{ print $NF }' |
+	    sed 's/@.*//' | grep -xE 'fork|vfork|_Fork|clone|clone3|execl|execlp|execle|execv|execve|execvp|execvpe|fexecve|posix_spawn|posix_spawnp|system|popen' |
+	    sort | tr '\n' ' ')
+	[ "$starters" = "posix_spawnp " ] && ok ||
+	    bad "the binary can start programs through: $starters"
+fi
 expect 2 '--resume does not go with' -- --resume --variant chad
 
 # --level, --bench and --uci (the engine).

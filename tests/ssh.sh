@@ -23,7 +23,14 @@ pass=0
 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-skip() { echo "ssh: SKIP: $*"; echo "ssh: 0 passed, 0 failed, 1 skipped"; exit 0; }
+# Under CI (CI=true) the test must run: a skip is a failure there.
+skip() {
+	if [ "${CI:-}" = true ]; then
+		echo "FAIL: ssh: cannot run under CI: $*"
+		exit 1
+	fi
+	echo "ssh: SKIP: $*"; echo "ssh: 0 passed, 0 failed, 1 skipped"; exit 0
+}
 
 case $BIGCHESS in
 /*) ;;
@@ -38,14 +45,17 @@ command -v tmux >/dev/null 2>&1 || { echo "ssh: tmux is needed"; exit 1; }
 started=$(date +%s)
 tmp=$(mktemp -d /tmp/bigchess-ssh-XXXXXX)
 sock=bigchess-ssh-$$
-sshd_pid=
+sshd_pid_plain=
+sshd_pid_hosted=
 # bigchess first: hung up later, it would save into $tmp after the rm.
 cleanup() {
 	for f in "$tmp"/pid*; do
 		[ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
 	done
 	tmux -L "$sock" kill-server 2>/dev/null
-	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
+	[ -n "${markdir:-}" ] && rm -rf "$markdir"
+	[ -n "$sshd_pid_plain" ] && kill "$sshd_pid_plain" 2>/dev/null
+	[ -n "$sshd_pid_hosted" ] && kill "$sshd_pid_hosted" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -61,16 +71,21 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 mkdir "$tmp/state"
 
-# Port: a few candidates from a pid-dependent start, until one binds.
-port=
-for i in 0 1 2 3 4 5 6 7 8 9; do
-	try=$((20000 + ($$ * 7 + i * 997) % 40000))
-	cat >"$tmp/sshd_config" <<EOF
+# start_sshd NAME EXTRA: an sshd with config $tmp/sshd_NAME (the common
+# lines, then EXTRA) on a free port, which it leaves in $started_port
+# (empty if it cannot start; the reason is in $tmp/sshd_NAME.log).  Port:
+# a few candidates from a pid-dependent start, until one binds.
+start_sshd() {
+	name=$1 extra=$2
+	started_port=
+	for i in 0 1 2 3 4 5 6 7 8 9; do
+		try=$((20000 + ($$ * 7 + i * 997 + ${#name} * 331) % 40000))
+		cat >"$tmp/sshd_$name" <<EOF
 Port $try
 ListenAddress 127.0.0.1
 HostKey $tmp/host_key
 AuthorizedKeysFile $tmp/authorized_keys
-PidFile $tmp/sshd.pid
+PidFile $tmp/sshd_$name.pid
 StrictModes no
 UsePAM no
 PasswordAuthentication no
@@ -82,28 +97,33 @@ PrintMotd no
 PrintLastLog no
 X11Forwarding no
 AllowTcpForwarding no
+$extra
 EOF
-	"$SSHD" -t -f "$tmp/sshd_config" 2>"$tmp/sshd.log" ||
-	    skip "sshd refuses the config: $(cat "$tmp/sshd.log")"
-	"$SSHD" -D -e -f "$tmp/sshd_config" 2>"$tmp/sshd.log" &
-	sshd_pid=$!
-	# Up when it says so in its log; gone if the port was taken.
-	n=0
-	while [ $n -lt $((WAIT * 10)) ]; do
-		grep -q 'Server listening' "$tmp/sshd.log" && break
-		kill -0 "$sshd_pid" 2>/dev/null || break
-		sleep 0.1
-		n=$((n + 1))
+		"$SSHD" -t -f "$tmp/sshd_$name" 2>"$tmp/sshd_$name.log" ||
+		    skip "sshd refuses the config: $(cat "$tmp/sshd_$name.log")"
+		"$SSHD" -D -e -f "$tmp/sshd_$name" 2>"$tmp/sshd_$name.log" &
+		pid=$!
+		eval "sshd_pid_$name=$pid"
+		# Up when it says so in its log; gone if the port was taken.
+		n=0
+		while [ $n -lt $((WAIT * 10)) ]; do
+			grep -q 'Server listening' "$tmp/sshd_$name.log" && break
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.1
+			n=$((n + 1))
+		done
+		if grep -q 'Server listening' "$tmp/sshd_$name.log"; then
+			started_port=$try
+			return
+		fi
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		eval "sshd_pid_$name="
 	done
-	if grep -q 'Server listening' "$tmp/sshd.log"; then
-		port=$try
-		break
-	fi
-	kill "$sshd_pid" 2>/dev/null
-	wait "$sshd_pid" 2>/dev/null
-	sshd_pid=
-done
-[ -n "$port" ] || skip "sshd cannot start: $(tail -n 3 "$tmp/sshd.log")"
+}
+start_sshd plain ''
+port=$started_port
+[ -n "$port" ] || skip "sshd cannot start: $(tail -n 3 "$tmp/sshd_plain.log")"
 
 printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" \
     >"$tmp/known_hosts"
@@ -225,6 +245,136 @@ bc_pid=$(cat "$tmp/pid2")
 wait_gone "$bc_pid" && ok || bad "bigchess did not quit on q y"
 grep -q '3\. Nd6 Nb9 \*' "$save" && ok || bad "after resume: $(cat "$save")"
 
-echo "ssh: took $(($(date +%s) - started)) s on port $port"
+# 3. A hosted game account (issue #16): a second sshd whose ForceCommand
+# is bigchess --restricted, as README's "Hosting" section sets it up,
+# with AcceptEnv letting a careless host pass the pager variables.  The
+# client sends MANPAGER, PAGER, LESS, EDITOR and VISUAL set to commands
+# that would leave a marker file (and MANPATH, below); R must show the built-in text, the
+# pager escapes of less(1) typed at it must do nothing, no marker may
+# appear, and the game must go on.  A command the client asks for must
+# run bigchess, not the command.  The forced command is a two-line script
+# that records bigchess's pid and execs it, so cleanup can find it.
+cat >"$tmp/host.conf" <<EOF
+# The administrator's settings of the test host.
+state-dir = $tmp/hosted/%u
+EOF
+cat >"$tmp/forced" <<EOF
+#!/bin/sh
+echo \$\$ >"$tmp/pidh.\$\$"
+exec "$BIGCHESS" --restricted --config "$tmp/host.conf" --level 1
+EOF
+chmod 755 "$tmp/forced"
+start_sshd hosted "PermitTTY yes
+AllowAgentForwarding no
+AllowStreamLocalForwarding no
+PermitTunnel no
+PermitUserEnvironment no
+AcceptEnv LANG LC_* MANPATH MANPAGER PAGER LESS LESSOPEN EDITOR VISUAL BROWSER XDG_STATE_HOME XDG_CONFIG_HOME
+ForceCommand $tmp/forced"
+port2=$started_port
+[ -n "$port2" ] || skip "the hosted sshd cannot start: $(tail -n 3 "$tmp/sshd_hosted.log")"
+printf '[127.0.0.1]:%s %s\n' "$port2" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" \
+    >>"$tmp/known_hosts"
+# The markers have names without q, Q or R, the keys that close
+# the rules text: the escapes typed at it below must all reach it.
+markdir=/tmp/bigchess-mark-$$
+rm -rf "$markdir"
+mkdir "$markdir" || { bad "cannot make $markdir"; exit 1; }
+marker=$markdir/mark
+cat >"$tmp/client" <<EOF
+#!/bin/sh
+# The player's side: pager variables that would run a shell command.
+MANPAGER='sh -c "touch $marker-manpager"' PAGER='sh -c "touch $marker-pager"'
+LESS='+!touch $marker-less' LESSOPEN='|touch $marker-lessopen %s'
+EDITOR='sh -c "touch $marker-editor"' VISUAL='sh -c "touch $marker-visual"'
+BROWSER='sh -c "touch $marker-browser"' XDG_STATE_HOME=$tmp/xdg-state
+XDG_CONFIG_HOME=$tmp/xdg-config LC_ALL=C.UTF-8 MANPATH=$tmp/manroot
+export MANPATH MANPAGER PAGER LESS LESSOPEN EDITOR VISUAL BROWSER XDG_STATE_HOME \
+    XDG_CONFIG_HOME LC_ALL
+exec ssh -F /dev/null \$SSH_TTY_OPT -e none -p $port2 -i $tmp/user_key \
+    -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=yes \
+    -o UserKnownHostsFile=$tmp/known_hosts -o LogLevel=ERROR \
+    -o SendEnv=MANPAGER -o SendEnv=PAGER -o SendEnv=LESS \
+    -o SendEnv=LESSOPEN -o SendEnv=EDITOR -o SendEnv=VISUAL \
+    -o SendEnv=BROWSER -o SendEnv=XDG_STATE_HOME \
+    -o SendEnv=XDG_CONFIG_HOME -o SendEnv=LC_ALL -o SendEnv=MANPATH \
+    $user@127.0.0.1 "\$@"
+EOF
+chmod 755 "$tmp/client"
+# MANPATH makes the variant's manual page findable, so that without
+# restricted mode R would start man(1) and its pager.
+mkdir -p "$tmp/manroot/man6"
+cp man/bigchess-*.6 "$tmp/manroot/man6/" 2>/dev/null ||
+    cp "$(dirname "$0")"/../man/bigchess-*.6 "$tmp/manroot/man6/"
+# The person's own settings file, which restricted mode must not read.
+mkdir -p "$tmp/xdg-config/bigchess"
+printf 'history-keep = nonsense\n' >"$tmp/xdg-config/bigchess/config"
+# hosted_session ARGS: the client, in a pty, in a new tmux session "bc".
+hosted_session() {
+	tmux -L "$sock" kill-server 2>/dev/null
+	tmux -L "$sock" -f /dev/null new-session -d -s bc -x 100 -y 30 \
+	    "SSH_TTY_OPT=-tt exec $tmp/client $1" || { bad "tmux"; exit 1; }
+}
+no_marker() {
+	if [ -n "$(ls -A "$markdir")" ]; then
+		bad "$1: a command ran: $(ls -A "$markdir")"
+	else ok; fi
+}
+
+hosted_session ''
+wait_screen 'Enter: start' || exit 1
+tmux -L "$sock" send-keys -t bc Enter
+wait_screen 'White to move' || exit 1
+send ':e5'
+wait_screen 'White played e5' || exit 1
+wait_screen 'White to move' || exit 1   # the computer answered
+tmux -L "$sock" send-keys -t bc R
+if wait_screen '(built-in text)'; then ok; fi
+# less(1)'s ways out, typed at the rules screen: a shell command, a pipe,
+# the editor, saving to a file, opening a file.
+for keys in "!sh -c 'touch $marker-bang'" "|a touch $marker-pipe" v \
+    "s $marker-saved" ":e $marker-examined"; do
+	tmux -L "$sock" send-keys -t bc -l "$keys"
+	tmux -L "$sock" send-keys -t bc Enter
+done
+# None of those keys leaves the rules text; q goes back to the game.
+wait_screen '(built-in text)' && ok
+tmux -L "$sock" send-keys -t bc q
+wait_screen 'White to move' || exit 1
+send ':Nc4'   # legal whatever Black answered to 1. e5
+wait_screen 'White played Nc4' && ok
+no_marker 'R and the pager escapes'
+[ -e "$marker-saved" ] || [ -e "$marker-examined" ] &&
+    bad "a file was written or read by name" || ok
+# The person's XDG folders were not used, nor their settings read.
+[ -e "$tmp/xdg-state" ] && bad "XDG_STATE_HOME was used" || ok
+hosted_save=$tmp/hosted/$user/autosave.pgn
+wait_file "$hosted_save" && grep -q '^1\. e5 ' "$hosted_save" &&
+    grep -q ' 2\. Nc4 ' "$hosted_save" && ok ||
+    bad "hosted autosave: $(cat "$hosted_save" 2>&1)"
+tmux -L "$sock" send-keys -t bc q
+wait_screen 'Leave this game' && tmux -L "$sock" send-keys -t bc y
+for f in "$tmp"/pidh.*; do
+	wait_gone "$(cat "$f")" && ok || bad "hosted bigchess did not quit"
+	rm -f "$f"
+done
+
+# A command asked for by the client runs bigchess instead: with a pty it
+# offers the unfinished game; without one it says it needs a terminal.
+hosted_session "sh -c 'touch $marker-command'"
+wait_screen 'An unfinished game' && ok
+tmux -L "$sock" send-keys -t bc Escape
+tmux -L "$sock" kill-server 2>/dev/null
+for f in "$tmp"/pidh.*; do
+	wait_gone "$(cat "$f")" && ok || bad "hosted bigchess outlived its client"
+	rm -f "$f"
+done
+out=$(SSH_TTY_OPT=-T "$tmp/client" "sh -c 'touch $marker-notty'" </dev/null 2>&1)
+st=$?
+[ $st -eq 1 ] && printf '%s\n' "$out" | grep -q 'needs a terminal' && ok ||
+    bad "a forced command without a pty: exit $st: $out"
+no_marker 'commands asked by the client'
+
+echo "ssh: took $(($(date +%s) - started)) s on ports $port and $port2"
 echo "ssh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -81,5 +81,7 @@ Suite *session_suite(void);   /* h-keep: the session lock */
 Suite *signals_suite(void);   /* h-keep: SIGXFSZ, SIGQUIT */
 Suite *roundtrip_suite(void); /* h-keep: every autosave field */
 Suite *nothread_suite(void);  /* h-keep: the engine cannot start */
+Suite *settings_suite(void); /* h-restrict: config.c, history.c */
+Suite *hosted_suite(void);   /* h-restrict: restricted mode, --idle */
 
 #endif

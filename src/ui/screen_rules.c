@@ -44,7 +44,9 @@ show_text(struct ui *ui)
 int
 rules_show(struct ui *ui)
 {
-	const struct ui_manual *m = ui->opts->manual;
+	/* Restricted mode starts no program, whatever the app gave us. */
+	const struct ui_manual *m = ui->opts->restricted ? NULL
+	    : ui->opts->manual;
 
 	snprintf(ui->rules.page, sizeof ui->rules.page, "bigchess-%s",
 	    bc_variant_key(ui->play.variant));
@@ -60,7 +62,8 @@ rules_show(struct ui *ui)
 int
 rules_manual(struct ui *ui)
 {
-	const struct ui_manual *m = ui->opts->manual;
+	const struct ui_manual *m = ui->opts->restricted ? NULL
+	    : ui->opts->manual;
 	int rc;
 
 	if (!m)

@@ -7,6 +7,7 @@
  * CLOCK_TICK_MS while a clock runs (or the computer thinks), so an idle
  * game costs no CPU and writes nothing to the terminal.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,16 @@ ui_style(const struct ui *ui, enum role r)
 	return ui->theme->role[r];
 }
 
+bool
+ui_path_allowed(struct ui *ui, const char *what)
+{
+	if (!ui->opts->restricted)
+		return true;
+	ui_error(ui, "%s: not here (restricted mode: files stay in the "
+	    "game's own folder).", what);
+	return false;
+}
+
 static bool
 too_small(const struct ui *ui)
 {
@@ -168,11 +179,30 @@ tick(struct ui *ui)
 static int
 wait_ms(const struct ui *ui)
 {
+	int ms = -1;
+
 	if (computer_to_move(ui) || assist_waiting(ui))
-		return ENGINE_TICK_MS;
-	if (clock_running(ui))
-		return CLOCK_TICK_MS;
-	return -1;
+		ms = ENGINE_TICK_MS;
+	else if (clock_running(ui))
+		ms = CLOCK_TICK_MS;
+	/* Wake up in time for the idle timeout. */
+	if (ui->opts->idle_ms > 0) {
+		int64_t left = ui->last_key + ui->opts->idle_ms - ui->now;
+
+		if (left < 0)
+			left = 0;
+		if (ms < 0 || left < ms)
+			ms = left > INT_MAX ? INT_MAX : (int)left;
+	}
+	return ms;
+}
+
+/* True once opts->idle_ms have passed since the last key. */
+static bool
+idle_over(const struct ui *ui)
+{
+	return ui->opts->idle_ms > 0 &&
+	    ui->now - ui->last_key >= ui->opts->idle_ms;
 }
 
 static int
@@ -240,6 +270,7 @@ run(struct ui *ui)
 	int flags = UI_DRAW, later = 0;
 
 	ui->now = now_ms();
+	ui->last_key = ui->now;
 	if (start(ui))
 		return;
 	while (!(flags & UI_QUIT) && !(sig && *sig)) {
@@ -254,10 +285,18 @@ run(struct ui *ui)
 			later = UI_DRAW;
 		else if (flags & UI_DRAW)
 			draw(ui);
+		if (idle_over(ui)) {
+			ui->idle = true;
+			break;
+		}
 		key = term_key(wait_ms(ui), &y, &x);
 		ui->now = now_ms();
 		if (key == TK_HANGUP)
 			break;
+		/* Only the person's keys and clicks keep the game open: a
+		 * resize or the computer's moves do not. */
+		if (key != TK_NONE && key != TK_RESIZE)
+			ui->last_key = ui->now;
 		if (key == TK_RESIZE) {
 			ui_relayout(ui);
 			flags = UI_DRAW;
@@ -272,10 +311,36 @@ run(struct ui *ui)
 			flags |= UI_DRAW;
 			/* Key handlers never touch the terminal: the loop
 			 * hands it over for the rules key. */
-			if (flags & UI_MANUAL)
+			if (flags & UI_MANUAL) {
 				flags = (flags & ~UI_MANUAL) | rules_manual(ui);
+				/* The time spent reading it counts as typing. */
+				ui->now = now_ms();
+				ui->last_key = ui->now;
+			}
 		}
 	}
+}
+
+/* What stderr says after an idle timeout: how long, and what was kept. */
+static void
+idle_message(const struct ui *ui, char *err, size_t errsize)
+{
+	double minutes = (double)ui->opts->idle_ms / 60000.0;
+	const char *what = "leaving";
+
+	if (ui->playing && ui->opts->store) {
+		if (ui->save_failing)
+			what = "the game could not be saved";
+		else if (play_over(&ui->play))
+			what = "the game is over";
+		else if (ui->play.game == ui->saved_game && ui->save_live)
+			what = "the game is saved; bigchess --resume goes "
+			    "on with it";
+		else
+			what = "no move was made, so nothing is saved";
+	}
+	snprintf(err, errsize, "no key for %g minute%s: %s", minutes,
+	    minutes == 1 ? "" : "s", what);
 }
 
 int
@@ -283,6 +348,7 @@ ui_run(const struct ui_options *opts, char *err, size_t errsize)
 {
 	struct term_caps caps;
 	struct ui *ui;
+	int rc;
 
 	if (term_open(opts->color, &caps, err, errsize) != 0)
 		return -1;
@@ -301,10 +367,13 @@ ui_run(const struct ui_options *opts, char *err, size_t errsize)
 	assist_cancel(ui);
 	ui->now = now_ms();
 	autosave_final(ui);
+	if (ui->idle)
+		idle_message(ui, err, errsize);
+	rc = ui->idle ? UI_RUN_IDLE : 0;
 	lesson_close(ui);
 	if (ui->playing)
 		play_free(&ui->play);
 	free(ui);
 	term_close();
-	return 0;
+	return rc;
 }

@@ -191,13 +191,24 @@ struct ui_options {
 	bool learn, learn_one;
 	/* Set by the app's signal handler: leave at once. */
 	volatile sig_atomic_t *signal_flag;
+	/* Restricted mode (--restricted): the UI starts no program (the
+	 * rules key shows the built-in text whatever `manual` is) and
+	 * takes no file path from the person: see ui_path_allowed. */
+	bool restricted;
+	/* Leave after this many ms without a key (saving the game as on
+	 * the way out); 0: never. */
+	int64_t idle_ms;
 };
 
 /*
  * Runs the interactive game until the user quits or a signal is flagged,
  * and restores the terminal in every case.  Returns 0 on a normal quit,
- * -1 with a one-line reason in `err` if the terminal cannot be used.
+ * UI_RUN_IDLE when opts->idle_ms passed without a key (with a one-line
+ * message for stderr in `err`: what was saved), and -1 with a one-line
+ * reason in `err` if the terminal cannot be used.
  */
+enum { UI_RUN_IDLE = 1 };
+
 int ui_run(const struct ui_options *opts, char *err, size_t errsize);
 
 #endif

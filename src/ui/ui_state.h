@@ -203,6 +203,8 @@ struct ui {
 	struct rules_view rules;    /* the built-in rules text */
 	struct piece_info info;     /* the piece-info key */
 	struct learn learn;
+	int64_t last_key;           /* ms: when the person last typed */
+	bool idle;                  /* left for opts->idle_ms without a key */
 };
 
 /* The screen stack (ui.c). */
@@ -299,5 +301,14 @@ const char *piece_info_describe(const bc_variant *v, int type);
 
 /* Common styles. */
 struct term_style ui_style(const struct ui *ui, enum role r);
+
+/*
+ * Every command that takes a file path from the person (the coming
+ * `:save FILE`, issue #14, and any later one) asks this first: false in
+ * restricted mode, with the reason on the status line, so that files
+ * are read and written only in the state folder.  `what` names the
+ * command for the message.
+ */
+bool ui_path_allowed(struct ui *ui, const char *what);
 
 #endif

@@ -21,7 +21,7 @@ FUZZ_CFLAGS = -std=c11 -O1 -g -D_POSIX_C_SOURCE=200809L -Iinclude -MMD -MP \
 	-Wall -Wextra $(FUZZ_SAN)
 
 FUZZ_SRC = $(wildcard src/rules/*.c) $(wildcard src/engine/*.c) src/uci.c \
-	src/lessons.c src/savegame.c src/fileio.c
+	src/lessons.c src/savegame.c src/history.c src/fileio.c
 FUZZ_OBJ = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 

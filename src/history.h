@@ -1,0 +1,24 @@
+/*
+ * history.h - keeping the history folder bounded (issue #16): only the
+ * newest N finished games stay.
+ */
+#ifndef BIGCHESS_HISTORY_H
+#define BIGCHESS_HISTORY_H
+
+#include <stdbool.h>
+
+/*
+ * True if `name` is a file name the history writer makes:
+ * YYYYMMDD-HHMMSS.pgn, or YYYYMMDD-HHMMSS-N.pgn for the Nth game of one
+ * second (N from 2).  Nothing else in the folder is ever touched.
+ */
+bool history_is_ours(const char *name);
+
+/*
+ * Removes from `folder` all but the newest `keep` of our files (newest by
+ * the time in the name, then N).  Returns how many it removed, or -1 if
+ * the folder cannot be read (a missing folder removes nothing: 0).
+ */
+int history_prune(const char *folder, int keep);
+
+#endif
