@@ -24,6 +24,7 @@
 #include "manual.h"
 #include "learn.h"
 #include "records.h"
+#include "report.h"
 #include "resume.h"
 #include "ui/ui.h"
 #include "bench.h"
@@ -118,7 +119,7 @@ usage_error(const char *fmt, ...)
 
 	fputs("bigchess: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	report_vprint(stderr, fmt, ap); /* it quotes the arguments */
 	va_end(ap);
 	fputs(" (try 'bigchess --help')\n", stderr);
 	exit(EXIT_USAGE);
@@ -500,7 +501,7 @@ run_game(struct options *o)
 	resume_free(&resume);
 	learn_free(&learn);
 	if (failed) {
-		fprintf(stderr, "bigchess: %s\n", err);
+		report_error("%s", err);
 		return 1;
 	}
 	if (caught_signal) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "report.h"
 #include "resume.h"
 
 /*
@@ -126,7 +127,7 @@ resume_prepare(struct resume *r, struct ui_options *u,
 	have_dir = savegame_dir(dir, sizeof dir, err, sizeof err) == 0;
 	if (!have_dir) {
 		if (mode == RESUME_NOW) {
-			fprintf(stderr, "bigchess: no saved game: %s\n", err);
+			report_error("no saved game: %s", err);
 			return 1;
 		}
 		snprintf(r->message, sizeof r->message, "Games are not saved: "
@@ -147,7 +148,7 @@ resume_prepare(struct resume *r, struct ui_options *u,
 			if (rc > 0)
 				snprintf(err, sizeof err, "cannot open %s: no "
 				    "such file", path);
-			fprintf(stderr, "bigchess: %s\n", err);
+			report_error("%s", err);
 			return 1;
 		}
 		use_game(r, u, level, players_given);
@@ -163,11 +164,10 @@ resume_prepare(struct resume *r, struct ui_options *u,
 		}
 		if (mode == RESUME_NOW && rc != 0) {
 			if (rc > 0)
-				fprintf(stderr, "bigchess: no unfinished game "
-				    "to resume in %s\n", dir);
+				report_error("no unfinished game to resume "
+				    "in %s", dir);
 			else
-				fprintf(stderr, "bigchess: cannot resume: "
-				    "%s\n", err);
+				report_error("cannot resume: %s", err);
 			return 1;
 		}
 		if (rc < 0) {

@@ -40,6 +40,7 @@ static const struct {
 	{ "qa", qa_suite },
 	{ "attackers", attackers_suite },
 	{ "text", text_suite },
+	{ "sanitise", sanitise_suite },
 };
 
 static int

@@ -158,6 +158,30 @@ START_TEST(test_truncation)
 }
 END_TEST
 
+/* The rules library's own messages quote input already escaped, so a
+ * program that prints them as they are is safe. */
+START_TEST(test_rules_messages)
+{
+	static const char pgn[] = "[Variant \"Grand Chess\"]\n\n1. e5 "
+	    "\033]0;x\007 *\n";
+	bc_position pos;
+	bc_pgn_game g;
+	bc_error err;
+	bc_move m;
+	size_t offset = 0;
+
+	ck_assert_int_ne(bc_pgn_read(pgn, sizeof pgn - 1, &offset, NULL, 1,
+	    &g, &err), BC_OK);
+	ck_assert_msg(strstr(err.message, "'\\x1b' is not a move"), "%s",
+	    err.message);
+	ck_assert_ptr_null(strchr(err.message, '\033'));
+	bc_position_start(&pos, bc_variant_find("grand"));
+	ck_assert_int_ne(bc_move_parse(&pos, "e3\302\233", &m, &err), BC_OK);
+	ck_assert_msg(strstr(err.message, "\\u009b"), "%s", err.message);
+	ck_assert_ptr_null(strstr(err.message, "\302\233"));
+}
+END_TEST
+
 Suite *
 text_suite(void)
 {
@@ -168,6 +192,7 @@ text_suite(void)
 	    (int)(sizeof rows / sizeof rows[0]));
 	tcase_add_test(tc, test_every_byte);
 	tcase_add_test(tc, test_truncation);
+	tcase_add_test(tc, test_rules_messages);
 	suite_add_tcase(s, tc);
 	return s;
 }

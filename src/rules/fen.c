@@ -26,6 +26,7 @@ fail(struct reader *rd, int code, const char *where, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(rd->err->message, sizeof rd->err->message, fmt, ap);
 		va_end(ap);
+		error_clean(rd->err);
 	}
 	return code;
 }

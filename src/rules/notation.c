@@ -163,6 +163,7 @@ parse_fail(bc_error *err, int code, size_t offset, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(err->message, sizeof err->message, fmt, ap);
 		va_end(ap);
+		error_clean(err);
 	}
 	return code;
 }
