@@ -124,10 +124,14 @@ resume_prepare(struct resume *r, struct ui_options *u,
 	int rc;
 
 	memset(r, 0, sizeof *r);
-	have_dir = savegame_dir(dir, sizeof dir, err, sizeof err) == 0;
+	/* A folder that others may write in is not used at all: not read
+	 * (it could hold anything), not written (links there could aim the
+	 * writes anywhere).  The game goes on unsaved and says so. */
+	have_dir = savegame_dir(dir, sizeof dir, err, sizeof err) == 0 &&
+	    savegame_check_dir(dir, err, sizeof err) >= 0;
 	if (!have_dir) {
 		if (mode == RESUME_NOW) {
-			report_error("no saved game: %s", err);
+			report_error("cannot resume: %s", err);
 			return 1;
 		}
 		snprintf(r->message, sizeof r->message, "Games are not saved: "
@@ -154,8 +158,7 @@ resume_prepare(struct resume *r, struct ui_options *u,
 		use_game(r, u, level, players_given);
 		u->skip_setup = true;
 	} else if (have_dir && mode != RESUME_NONE) {
-		rc = savegame_read(autosave, SAVEGAME_AUTOSAVE_MAX, 1, NULL,
-		    &r->game, err, sizeof err);
+		rc = savegame_read_autosave(dir, &r->game, err, sizeof err);
 		if (rc == 0 && r->game.finished) {
 			savegame_free(&r->game);
 			if (savegame_archive(dir, err, sizeof err) != 0)

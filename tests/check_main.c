@@ -41,6 +41,7 @@ static const struct {
 	{ "attackers", attackers_suite },
 	{ "text", text_suite },
 	{ "sanitise", sanitise_suite },
+	{ "trust", trust_suite },
 };
 
 static int

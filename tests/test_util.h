@@ -79,5 +79,6 @@ Suite *qa_suite(void);
 Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
 Suite *text_suite(void); /* h-sanitise: bc_text_sanitise */
 Suite *sanitise_suite(void); /* h-sanitise: the real program */
+Suite *trust_suite(void); /* h-sanitise: the state folder */
 
 #endif
