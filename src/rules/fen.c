@@ -15,6 +15,9 @@ struct reader {
 	bc_error *err;
 };
 
+static int fail(struct reader *rd, int code, const char *where,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 static int
 fail(struct reader *rd, int code, const char *where, const char *fmt, ...)
 {

@@ -67,6 +67,9 @@ struct scan {
 	bool in_tags; /* still in the tag section */
 };
 
+static int scan_fail(struct scan *sc, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static int
 scan_fail(struct scan *sc, int code, const char *fmt, ...)
 {
