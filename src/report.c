@@ -28,7 +28,8 @@ report_flags(void)
 void
 report_vprint(FILE *f, const char *fmt, va_list ap)
 {
-	char small[1024], *raw = small, *clean;
+	char small[1024], *big = NULL, *clean;
+	const char *raw = small;
 	unsigned flags = report_flags();
 	va_list copy;
 	size_t n;
@@ -40,23 +41,22 @@ report_vprint(FILE *f, const char *fmt, va_list ap)
 	if (len < 0)
 		return;
 	if ((size_t)len >= sizeof small) {
-		if (!(raw = malloc((size_t)len + 1))) {
+		if (!(big = malloc((size_t)len + 1))) {
 			fputs("(out of memory)", f);
 			return;
 		}
-		vsnprintf(raw, (size_t)len + 1, fmt, ap);
+		vsnprintf(big, (size_t)len + 1, fmt, ap);
+		raw = big;
 	}
 	n = bc_text_sanitise(NULL, 0, raw, (size_t)len, flags);
 	if ((clean = malloc(n + 1))) {
-		bc_text_sanitise(clean, n + 1, raw, (size_t)len,
-		    flags);
+		bc_text_sanitise(clean, n + 1, raw, (size_t)len, flags);
 		fputs(clean, f);
 		free(clean);
 	} else {
 		fputs("(out of memory)", f);
 	}
-	if (raw != small)
-		free(raw);
+	free(big);
 }
 
 void

@@ -54,7 +54,8 @@ static void say(struct uci *u, const char *fmt, ...)
 static void
 say(struct uci *u, const char *fmt, ...)
 {
-	char small[1024], *raw = small, *clean = NULL;
+	char small[1024], *big = NULL, *clean = NULL;
+	const char *raw = small;
 	va_list ap;
 	size_t n;
 	int len;
@@ -64,14 +65,16 @@ say(struct uci *u, const char *fmt, ...)
 	va_end(ap);
 	if (len < 0)
 		return;
-	if ((size_t)len >= sizeof small && (raw = malloc((size_t)len + 1))) {
-		va_start(ap, fmt);
-		vsnprintf(raw, (size_t)len + 1, fmt, ap);
-		va_end(ap);
-	}
-	if (!raw) {
-		raw = small; /* no memory: the line as far as it fits */
-		len = (int)strlen(small);
+	if ((size_t)len >= sizeof small) {
+		if ((big = malloc((size_t)len + 1))) {
+			va_start(ap, fmt);
+			vsnprintf(big, (size_t)len + 1, fmt, ap);
+			va_end(ap);
+			raw = big;
+		} else {
+			/* No memory: the line as far as it fits. */
+			len = (int)strlen(small);
+		}
 	}
 	/* Every escape is longer than what it replaces: the same length
 	 * means nothing to escape, the usual case. */
@@ -89,8 +92,7 @@ say(struct uci *u, const char *fmt, ...)
 	fflush(u->out);
 	pthread_mutex_unlock(&u->lock);
 	free(clean);
-	if (raw != small)
-		free(raw);
+	free(big);
 }
 
 /* Moves in coordinate notation, replayed from `root`, appended to `buf`. */

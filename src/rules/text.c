@@ -101,22 +101,20 @@ bc_text_sanitise(char *dst, size_t size, const char *src, size_t len,
 	while (i < len) {
 		size_t used = 1;
 		int32_t cp = decode(s + i, len - i, &used);
+		bool keep = (cp >= 0x20 && cp < 0x7f) ||
+		    ((cp == '\n' || cp == '\t') && (flags & BC_TEXT_LINES));
 
 		if (cp < 0) {
 			put_escape(&o, 'x', 2, s[i]);
-		} else if ((cp == '\n' || cp == '\t') &&
-		    (flags & BC_TEXT_LINES)) {
+		} else if (keep) {
 			put(&o, (const char *)s + i, 1);
-		} else if (cp == '\n') {
-			put(&o, "\\n", 2);
-		} else if (cp == '\t') {
-			put(&o, "\\t", 2);
-		} else if (cp == '\r') {
-			put(&o, "\\r", 2);
+		} else if (cp == '\n' || cp == '\t' || cp == '\r') {
+			char esc[2] = { '\\',
+				cp == '\n' ? 'n' : cp == '\t' ? 't' : 'r' };
+
+			put(&o, esc, 2);
 		} else if (cp < 0x20 || cp == 0x7f) {
 			put_escape(&o, 'x', 2, (uint32_t)cp);
-		} else if (cp < 0x7f) {
-			put(&o, (const char *)s + i, 1);
 		} else if (cp <= 0x9f || is_bidi_control((uint32_t)cp) ||
 		    ((flags & BC_TEXT_ASCII) && cp <= 0xffff)) {
 			put_escape(&o, 'u', 4, (uint32_t)cp);
