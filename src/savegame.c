@@ -88,6 +88,30 @@ savegame_autosave_path(const char *dir, char *buf, size_t size)
  */
 enum { FOLDER_UNTRUSTED = -2, FOLDER_BAD = -1, FOLDER_OK, FOLDER_MISSING };
 
+/* The part of check_folder that looks at the folder `st` says `dir` is. */
+static int
+check_owner(const char *dir, const struct stat *st, char *err,
+    size_t errsize)
+{
+	if (!S_ISDIR(st->st_mode)) {
+		fail(err, errsize, "%s is not a folder", dir);
+		return FOLDER_BAD;
+	}
+	if (st->st_uid != getuid()) {
+		fail(err, errsize, "%s belongs to another user (uid %ld); set "
+		    "XDG_STATE_HOME to a folder of your own", dir,
+		    (long)st->st_uid);
+		return FOLDER_UNTRUSTED;
+	}
+	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
+		fail(err, errsize, "%s may be written by other users (mode "
+		    "%03o); make it private: chmod 700 %s", dir,
+		    (unsigned)(st->st_mode & 0777), dir);
+		return FOLDER_UNTRUSTED;
+	}
+	return FOLDER_OK;
+}
+
 static int
 check_folder(const char *dir, bool may_be_link, char *err, size_t errsize)
 {
@@ -118,23 +142,7 @@ check_folder(const char *dir, bool may_be_link, char *err, size_t errsize)
 			return FOLDER_BAD;
 		}
 	}
-	if (!S_ISDIR(st.st_mode)) {
-		fail(err, errsize, "%s is not a folder", dir);
-		return FOLDER_BAD;
-	}
-	if (st.st_uid != getuid()) {
-		fail(err, errsize, "%s belongs to another user (uid %ld); set "
-		    "XDG_STATE_HOME to a folder of your own", dir,
-		    (long)st.st_uid);
-		return FOLDER_UNTRUSTED;
-	}
-	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-		fail(err, errsize, "%s may be written by other users (mode "
-		    "%03o); make it private: chmod 700 %s", dir,
-		    (unsigned)(st.st_mode & 0777), dir);
-		return FOLDER_UNTRUSTED;
-	}
-	return FOLDER_OK;
+	return check_owner(dir, &st, err, errsize);
 }
 
 int
@@ -156,18 +164,35 @@ savegame_open(const char *dir, const char *name, char *err, size_t errsize)
 {
 	char path[SAVEGAME_PATH_MAX + 64];
 	struct stat st;
-	int fd, rc;
+	int dfd, fd, rc, error;
 
 	if ((rc = check_folder(dir, true, err, errsize)) != FOLDER_OK) {
 		errno = rc == FOLDER_MISSING ? ENOENT : EPERM;
 		return -1;
 	}
 	snprintf(path, sizeof path, "%s/%s", dir, name);
-	/* O_NONBLOCK: a FIFO put there must not hang the program. */
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	/* The file is opened in the folder as it is now, checked again, so
+	 * that one swapped in since check_folder cannot serve instead. */
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0 || fstat(dfd, &st) != 0) {
+		error = errno;
+		fail(err, errsize, "cannot use %s: %s", dir, strerror(error));
+		if (dfd >= 0)
+			close(dfd);
+		errno = error;
+		return -1;
+	}
+	if (check_owner(dir, &st, err, errsize) != FOLDER_OK) {
+		close(dfd);
+		errno = EPERM;
+		return -1;
+	}
+	/* O_NOFOLLOW: a link in the folder is refused, never followed;
+	 * O_NONBLOCK: a FIFO put there must not hang the program. */
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	error = errno;
+	close(dfd);
 	if (fd < 0) {
-		int error = errno;
-
 		if (error == ELOOP)
 			fail(err, errsize, "%s is a symbolic link, which "
 			    "bigchess does not follow inside its folder", path);

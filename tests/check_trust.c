@@ -209,6 +209,29 @@ START_TEST(test_linked_autosave)
 }
 END_TEST
 
+/* A FIFO or a folder in the autosave's place: an error at once, never a
+ * read that waits for a writer. */
+START_TEST(test_autosave_not_a_file)
+{
+	struct place p;
+	struct savegame back;
+	char err[512];
+
+	place_new(&p);
+	ck_assert_int_eq(mkdir(p.dir, 0700), 0);
+	ck_assert_int_eq(mkfifo(p.save, 0600), 0);
+	ck_assert_int_eq(savegame_read_autosave(p.dir, &back, err, sizeof err),
+	    -1);
+	ck_assert_msg(strstr(err, "is not a regular file"), "%s", err);
+	ck_assert_int_eq(unlink(p.save), 0);
+	ck_assert_int_eq(mkdir(p.save, 0700), 0);
+	ck_assert_int_eq(savegame_read_autosave(p.dir, &back, err, sizeof err),
+	    -1);
+	ck_assert_msg(strstr(err, "is not a regular file"), "%s", err);
+	pty_remove_tree(p.home);
+}
+END_TEST
+
 /* history/ as a link to a folder elsewhere: a finished game is not put
  * there; the save fails and says why. */
 START_TEST(test_linked_history)
@@ -398,6 +421,7 @@ trust_suite(void)
 	    (int)(sizeof modes / sizeof modes[0]));
 	tcase_add_test(tc, test_other_owner);
 	tcase_add_test(tc, test_linked_autosave);
+	tcase_add_test(tc, test_autosave_not_a_file);
 	tcase_add_test(tc, test_linked_history);
 	tcase_add_test(tc, test_linked_state_folder);
 	tcase_add_test(tc, test_linked_lessons_done);
