@@ -80,6 +80,23 @@ START_TEST(test_resume_error)
 }
 END_TEST
 
+/* A TERM holding the command: the message naming it shows it escaped
+ * (it comes from the UI, through the app's error line). */
+START_TEST(test_term_error)
+{
+	const char *env[] = { "TERM=x" TITLE, NULL };
+	struct pty p;
+
+	start_bigchess(&p, 24, 200, NULL, env);
+	expect_exit(&p, 1);
+	ck_assert_msg(holds(p.log, p.log_len, "terminal type 'x" TITLE_SHOWN
+	    "'"), "%s", p.log);
+	ck_assert_msg(!holds(p.log, p.log_len, "\033"), "an ESC reached "
+	    "the terminal: %s", p.log);
+	pty_close(&p);
+}
+END_TEST
+
 /* Errors without a terminal: each quotes its hostile input escaped. */
 static const struct {
 	const char *what;
@@ -205,6 +222,7 @@ sanitise_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_resume_error);
+	tcase_add_test(tc, test_term_error);
 	tcase_add_loop_test(tc, test_error_messages, 0,
 	    (int)(sizeof errors / sizeof errors[0]));
 	tcase_add_test(tc, test_print_pgn);
