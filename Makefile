@@ -41,9 +41,29 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = -std=c11 $(WARNINGS) $(SAN_FLAGS) $(CFLAGS)
-ALL_LDFLAGS = $(SAN_FLAGS) $(LDFLAGS)
-ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -MMD -MP $(CPPFLAGS)
+# Hardening (issue #16), in every build unless HARDEN=0: a stack
+# protector on functions with arrays, stack-clash probes, a position-
+# independent executable (so ASLR moves the code too), and relocations
+# read-only after start-up (RELRO, all symbols bound at once).  glibc's
+# _FORTIFY_SOURCE=3 checks the sizes of memcpy, snprintf and friends; it
+# needs optimisation and clashes with the sanitizers' own checks, so it
+# is left out of SANITIZE builds and of builds without -O.
+# tests/hardening.sh checks the binary.
+HARDEN ?= 1
+ifeq ($(HARDEN),1)
+HARDEN_CFLAGS = -fstack-protector-strong -fstack-clash-protection -fPIE
+HARDEN_LDFLAGS = -pie -Wl,-z,relro,-z,now
+ifndef SANITIZE
+ifneq ($(filter -O -O1 -O2 -O3 -Os -Og -Ofast -Oz,$(CFLAGS)),)
+HARDEN_CPPFLAGS = -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3
+endif
+endif
+endif
+
+ALL_CFLAGS = -std=c11 $(WARNINGS) $(SAN_FLAGS) $(HARDEN_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SAN_FLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS)
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -MMD -MP \
+	$(HARDEN_CPPFLAGS) $(CPPFLAGS)
 
 CURSES_CFLAGS = $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
 CURSES_LIBS = $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null)
@@ -69,6 +89,7 @@ APP_OBJ = $(APP_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 LIB = $(BUILD)/libbigchess.a
+FLAGS_STAMP = $(BUILD)/gen/flags
 BIN = $(BUILD)/bigchess
 TEST_BIN = $(BUILD)/check_bigchess
 
@@ -103,18 +124,27 @@ FUZZ_REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
 all: $(BIN) $(LIB)
 	@ln -sf $(BIN) bigchess 2>/dev/null || true
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/src/ui/%.o: src/ui/%.c
+$(BUILD)/src/ui/%.o: src/ui/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(CURSES_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%.o: tests/%.c
+$(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(CHECK_CFLAGS) $(VTERM_CFLAGS) $(ALL_CFLAGS) \
 	    -c -o $@ $<
+
+# The compiler and its flags, rewritten only when they change (another
+# CFLAGS, SANITIZE or HARDEN), so that a build folder never mixes objects
+# made with different flags.
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS)' | \
+	    cmp -s - $@ || \
+	    echo '$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS)' >$@
 
 # The list of lesson files, rewritten only when it changes, so that a
 # removed lesson also regenerates $(LESSON_GEN).
@@ -134,12 +164,12 @@ $(BUILD)/gen/rules.list: FORCE
 $(RULESTEXT_GEN): $(RULESTEXT_TXT) $(BUILD)/gen/rules.list tools/embed-rules
 	sh tools/embed-rules $(RULESTEXT_TXT) >$@.tmp && mv $@.tmp $@
 
-$(RULESTEXT_OBJ): $(RULESTEXT_GEN)
+$(RULESTEXT_OBJ): $(RULESTEXT_GEN) $(FLAGS_STAMP)
 	$(CC) $(ALL_CPPFLAGS) -Isrc/ui $(ALL_CFLAGS) -Wno-overlength-strings \
 	    -c -o $@ $<
 
 # A lesson may be longer than the 4095 characters ISO C promises.
-$(LESSON_OBJ): $(LESSON_GEN)
+$(LESSON_OBJ): $(LESSON_GEN) $(FLAGS_STAMP)
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(ALL_CFLAGS) -Wno-overlength-strings \
 	    -c -o $@ $<
 
@@ -160,7 +190,7 @@ $(LIB): $(RULES_OBJ)
 	$(AR) rcs $@ $^
 
 $(BIN): $(APP_OBJ) $(LESSON_OBJ) $(RULESTEXT_OBJ) $(UI_OBJ) $(ENGINE_OBJ) \
-    $(LIB)
+    $(LIB) $(FLAGS_STAMP)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LESSON_OBJ) $(RULESTEXT_OBJ) \
 	    $(UI_OBJ) $(ENGINE_OBJ) $(LIB) \
 	    $(CURSES_LIBS) -lpthread $(LDLIBS)
@@ -178,7 +208,7 @@ $(NOTHREAD_BIN): $(APP_OBJ) $(LESSON_OBJ) $(RULESTEXT_OBJ) $(UI_OBJ) \
 TEST_WRAP = -Wl,--wrap=mkstemp,--wrap=fflush,--wrap=fsync,--wrap=fclose \
 	-Wl,--wrap=rename,--wrap=link
 
-$(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB)
+$(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB) $(FLAGS_STAMP)
 	$(CC) $(ALL_LDFLAGS) $(TEST_WRAP) -o $@ $(TEST_OBJ) $(TEST_APP_OBJ) \
 	    $(ENGINE_OBJ) \
 	    $(LIB) \
@@ -204,7 +234,8 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 
 # One full test run in $(BUILD): the Check suites, then the scripts that
 # drive the real binary (tests/man.sh checks the man pages' examples;
-# tests/ssh.sh plays over a real sshd and kills the client).
+# tests/ssh.sh plays over a real sshd and kills the client;
+# tests/hardening.sh reads the binary's hardening with readelf).
 test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	$(FUZZ_REPLAY) $(MONKEY) $(NOTHREAD_BIN)
 	BIGCHESS=$(BIN) $(TEST_BIN)
@@ -213,6 +244,8 @@ test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	for t in $(FUZZ_TARGETS); do \
 	    $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t || exit 1; done
 	BIGCHESS=$(BIN) sh tests/cli.sh
+	BIGCHESS=$(BIN) SANITIZE=$(SANITIZE) HARDEN=$(HARDEN) \
+	    sh tests/hardening.sh
 	BIGCHESS=$(BIN) sh tests/man.sh
 	BIGCHESS=$(BIN) sh tests/ssh.sh
 

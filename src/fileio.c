@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fileio.h"
 
@@ -23,19 +24,16 @@ fail_io(const char *what, const char *path, int error, char *err,
 	return NULL;
 }
 
-char *
-fileio_read(const char *path, size_t max, size_t *len, char *err,
+/* Reads all of `f` (named `path`) as fileio_read says, and closes it. */
+static char *
+read_stream(FILE *f, const char *path, size_t max, size_t *len, char *err,
     size_t errsize)
 {
-	FILE *f = fopen(path, "rb");
 	char *data = NULL;
 	size_t cap = 0, n;
 	int error = 0;
 	bool read_failed;
 
-	*len = 0;
-	if (!f)
-		return fail_io("open", path, errno, err, errsize);
 	/* Up to one byte past `max`, which tells a file that is too long. */
 	do {
 		if (*len == cap) {
@@ -77,4 +75,32 @@ fileio_read(const char *path, size_t max, size_t *len, char *err,
 	}
 	data[*len] = '\0';
 	return data;
+}
+
+char *
+fileio_read(const char *path, size_t max, size_t *len, char *err,
+    size_t errsize)
+{
+	FILE *f = fopen(path, "rb");
+
+	*len = 0;
+	if (!f)
+		return fail_io("open", path, errno, err, errsize);
+	return read_stream(f, path, max, len, err, errsize);
+}
+
+char *
+fileio_read_fd(int fd, const char *path, size_t max, size_t *len, char *err,
+    size_t errsize)
+{
+	FILE *f = fdopen(fd, "rb");
+
+	*len = 0;
+	if (!f) {
+		int error = errno;
+
+		close(fd);
+		return fail_io("read", path, error, err, errsize);
+	}
+	return read_stream(f, path, max, len, err, errsize);
 }

@@ -26,4 +26,12 @@ enum { FILEIO_ERROR_MAX = 4096 + 128 };
 char *fileio_read(const char *path, size_t max, size_t *len, char *err,
     size_t errsize);
 
+/*
+ * The same for the file open as `fd` (called `path` in messages), which
+ * it closes in every case: for a caller that opened it with care (no
+ * symbolic link followed, a regular file: savegame.c).
+ */
+char *fileio_read_fd(int fd, const char *path, size_t max, size_t *len,
+    char *err, size_t errsize);
+
 #endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "learn.h"
 #include "lessons.h"
@@ -47,14 +48,22 @@ read_progress(struct learn_store *st)
 	char *text;
 	size_t len;
 	FILE *f;
+	char err[SAVEGAME_PATH_MAX + 100];
+	int fd;
 
 	snprintf(path, sizeof path, "%s/%s", st->dir, LEARN_PROGRESS_FILE);
-	f = fopen(path, "rb");
-	if (!f) {
-		if (errno != ENOENT)
+	/* Never through a link, and only from a folder of our own. */
+	fd = savegame_open(st->dir, LEARN_PROGRESS_FILE, err, sizeof err);
+	if (fd < 0 || !(f = fdopen(fd, "rb"))) {
+		if (fd >= 0) {
 			snprintf(st->warning, sizeof st->warning, "Cannot read "
 			    "%s: %s; solved lessons are not remembered.", path,
 			    strerror(errno));
+			close(fd);
+		} else if (errno != ENOENT) {
+			snprintf(st->warning, sizeof st->warning, "Cannot "
+			    "read the solved lessons: %s.", err);
+		}
 		return;
 	}
 	text = malloc(LEARN_FILE_MAX);

@@ -39,6 +39,9 @@ lesson_goal_name(enum lesson_goal goal)
 	return goal_names[goal];
 }
 
+static int fail(struct reader *r, int code, size_t offset,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 static int
 fail(struct reader *r, int code, size_t offset, const char *fmt, ...)
 {

@@ -26,6 +26,7 @@
 #include "manual.h"
 #include "learn.h"
 #include "records.h"
+#include "report.h"
 #include "resume.h"
 #include "session.h"
 #include "ui/ui.h"
@@ -137,7 +138,7 @@ usage_error(const char *fmt, ...)
 
 	fputs("bigchess: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	report_vprint(stderr, fmt, ap); /* it quotes the arguments */
 	va_end(ap);
 	fputs(" (try 'bigchess --help')\n", stderr);
 	exit(EXIT_USAGE);
@@ -405,7 +406,7 @@ setup_hosting(struct options *o)
 
 	if (hosting_setup(&c, o->restricted, o->config, stderr, err,
 	    sizeof err) != 0) {
-		fprintf(stderr, "bigchess: %s\n", err);
+		report_error("%s", err);
 		exit(1);
 	}
 	o->restricted = c.restricted;
@@ -587,12 +588,12 @@ run_game(struct options *o)
 	if (ses)
 		session_close(ses);
 	if (failed) {
-		fprintf(stderr, "bigchess: %s\n", err);
+		report_error("%s", err);
 		return 1;
 	}
 	/* The idle timeout, said after the terminal is restored. */
 	if (rc == UI_RUN_IDLE)
-		fprintf(stderr, "bigchess: %s\n", err);
+		report_error("%s", err);
 	if (caught_signal) {
 		/* The game is saved and the terminal restored: a core file
 		 * of that would help nobody. */

@@ -7,6 +7,7 @@
 
 #include "fileio.h"
 #include "records.h"
+#include "report.h"
 
 enum { PGN_FILE_MAX = 64 << 20 };
 
@@ -18,7 +19,7 @@ read_file(const char *path, size_t *len)
 	char *data = fileio_read(path, PGN_FILE_MAX, len, err, sizeof err);
 
 	if (!data)
-		fprintf(stderr, "bigchess: %s\n", err);
+		report_error("%s", err);
 	return data;
 }
 
@@ -59,11 +60,11 @@ records_print(const char *path, int number, enum print_what what,
 	rc = bc_pgn_read_nth(text, len, fallback, number, &g, &err);
 	free(text);
 	if (rc == BC_ENOTFOUND) {
-		fprintf(stderr, "bigchess: %s %s\n", path, err.message);
+		report_error("%s %s", path, err.message);
 		return 1;
 	}
 	if (rc != BC_OK) {
-		fprintf(stderr, "bigchess: %s: %s\n", path, err.message);
+		report_error("%s: %s", path, err.message);
 		return 1;
 	}
 	if (what == PRINT_FEN) {
@@ -88,13 +89,17 @@ records_print(const char *path, int number, enum print_what what,
 	return status;
 }
 
-/* Copies tag `name` of `g` (or "") into `buf`. */
+/*
+ * Copies tag `name` of `g` (or "") into `buf`, escaped for the screen
+ * already (bigchess/text.h) so that the list's columns are laid out with
+ * the text as it will show, and cut at a whole character.
+ */
 static void
 copy_tag(const bc_pgn_game *g, const char *name, char *buf, size_t size)
 {
 	const char *v = bc_pgn_tag_value(g, name);
 
-	snprintf(buf, size, "%s", v ? v : "");
+	bc_text_sanitise(buf, size, v ? v : "", v ? strlen(v) : 0, 0);
 }
 
 static void

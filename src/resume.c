@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "report.h"
 #include "resume.h"
 
 /* How many broken autosaves are kept: NAME.bad and NAME.bad.1 to .9. */
@@ -170,10 +171,14 @@ resume_prepare(struct resume *r, struct ui_options *u,
 	int rc;
 
 	memset(r, 0, sizeof *r);
-	have_dir = savegame_dir(dir, sizeof dir, err, sizeof err) == 0;
+	/* A folder that others may write in is not used at all: not read
+	 * (it could hold anything), not written (links there could aim the
+	 * writes anywhere).  The game goes on unsaved and says so. */
+	have_dir = savegame_dir(dir, sizeof dir, err, sizeof err) == 0 &&
+	    savegame_check_dir(dir, err, sizeof err) >= 0;
 	if (!have_dir) {
 		if (mode == RESUME_NOW) {
-			fprintf(stderr, "bigchess: no saved game: %s\n", err);
+			report_error("cannot resume: %s", err);
 			return 1;
 		}
 		snprintf(r->message, sizeof r->message, "Games are not saved: "
@@ -184,8 +189,8 @@ resume_prepare(struct resume *r, struct ui_options *u,
 			say(r, ses->note);
 	}
 	if (mode == RESUME_NOW && have_dir && !have_slot) {
-		fprintf(stderr, "bigchess: cannot resume: all %d save slots "
-		    "of %s are in use (autosave.pgn by %s)\n", SESSION_SLOTS,
+		report_error("cannot resume: all %d save slots "
+		    "of %s are in use (autosave.pgn by %s)", SESSION_SLOTS,
 		    dir, ses->holder);
 		return 1;
 	}
@@ -201,14 +206,14 @@ resume_prepare(struct resume *r, struct ui_options *u,
 			if (rc > 0)
 				snprintf(err, sizeof err, "cannot open %s: no "
 				    "such file", path);
-			fprintf(stderr, "bigchess: %s\n", err);
+			report_error("%s", err);
 			return 1;
 		}
 		use_game(r, u, level, players_given);
 		u->skip_setup = true;
 	} else if (have_dir && have_slot && mode != RESUME_NONE) {
-		rc = savegame_read(autosave, SAVEGAME_AUTOSAVE_MAX, 1, NULL,
-		    &r->game, err, sizeof err);
+		rc = savegame_read_autosave_as(dir, name, &r->game, err,
+		    sizeof err);
 		if (rc == 0 && r->game.finished) {
 			savegame_free(&r->game);
 			if (savegame_archive_as(dir, name, err, sizeof err) != 0)
@@ -217,16 +222,15 @@ resume_prepare(struct resume *r, struct ui_options *u,
 		}
 		if (mode == RESUME_NOW && rc != 0) {
 			if (rc > 0 && ses && ses->slot > 1)
-				fprintf(stderr, "bigchess: no unfinished game "
-				    "to resume in %s: autosave.pgn is another "
-				    "session's (%s), and this one's, %s, "
-				    "holds none\n", dir, ses->holder, name);
+				report_error("no unfinished game to resume in "
+				    "%s: autosave.pgn is another session's (%s), "
+				    "and this one's, %s, holds none", dir,
+				    ses->holder, name);
 			else if (rc > 0)
-				fprintf(stderr, "bigchess: no unfinished game "
-				    "to resume in %s\n", dir);
+				report_error("no unfinished game to resume "
+				    "in %s", dir);
 			else
-				fprintf(stderr, "bigchess: cannot resume: "
-				    "%s\n", err);
+				report_error("cannot resume: %s", err);
 			return 1;
 		}
 		if (rc < 0) {

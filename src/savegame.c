@@ -72,13 +72,16 @@ savegame_dir(char *buf, size_t size, char *err, size_t errsize)
 		memcpy(buf, dir_override, strlen(dir_override) + 1);
 		return 0;
 	}
-	/* The XDG spec says a relative path is invalid and to be ignored. */
+	/* The XDG spec says a relative path is invalid and to be ignored;
+	 * a relative HOME is as good as none (it would put the games
+	 * wherever the program happened to start). */
 	if (state && state[0] == '/')
 		n = snprintf(buf, size, "%s/bigchess", state);
-	else if (home && home[0])
+	else if (home && home[0] == '/')
 		n = snprintf(buf, size, "%s/.local/state/bigchess", home);
 	else {
-		fail(err, errsize, "neither XDG_STATE_HOME nor HOME is set");
+		fail(err, errsize, "neither XDG_STATE_HOME nor HOME is set to "
+		    "an absolute path");
 		return -1;
 	}
 	if (n < 0 || (size_t)n >= size) {
@@ -106,7 +109,146 @@ savegame_autosave_path(const char *dir, char *buf, size_t size)
 	snprintf(buf, size, "%s/%s", dir, autosave_name);
 }
 
-/* Makes `dir` and its missing parents, the last one with mode 0700. */
+/*
+ * Fails unless `dir` is a folder of this user's that nobody else may
+ * write: what another user can write in, they can fill with links to
+ * make us overwrite or read any file of ours.  `may_be_link`: the state
+ * folder itself may be a symbolic link (homes are often moved so), if the
+ * link is the user's own and leads to such a folder; a folder inside it
+ * may not.  Returns FOLDER_OK, FOLDER_MISSING, or with `err` FOLDER_BAD
+ * (not a folder, cannot be looked at) or FOLDER_UNTRUSTED.
+ */
+enum { FOLDER_UNTRUSTED = -2, FOLDER_BAD = -1, FOLDER_OK, FOLDER_MISSING };
+
+/* The part of check_folder that looks at the folder `st` says `dir` is. */
+static int
+check_owner(const char *dir, const struct stat *st, char *err,
+    size_t errsize)
+{
+	if (!S_ISDIR(st->st_mode)) {
+		fail(err, errsize, "%s is not a folder", dir);
+		return FOLDER_BAD;
+	}
+	if (st->st_uid != getuid()) {
+		fail(err, errsize, "%s belongs to another user (uid %ld); set "
+		    "XDG_STATE_HOME to a folder of your own", dir,
+		    (long)st->st_uid);
+		return FOLDER_UNTRUSTED;
+	}
+	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
+		fail(err, errsize, "%s may be written by other users (mode "
+		    "%03o); make it private: chmod 700 %s", dir,
+		    (unsigned)(st->st_mode & 0777), dir);
+		return FOLDER_UNTRUSTED;
+	}
+	return FOLDER_OK;
+}
+
+static int
+check_folder(const char *dir, bool may_be_link, char *err, size_t errsize)
+{
+	struct stat st;
+
+	if (lstat(dir, &st) != 0) {
+		if (errno == ENOENT)
+			return FOLDER_MISSING;
+		fail(err, errsize, "cannot use %s: %s", dir, strerror(errno));
+		return FOLDER_BAD;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		if (!may_be_link) {
+			fail(err, errsize, "%s is a symbolic link, which "
+			    "bigchess does not follow inside its folder; remove "
+			    "it", dir);
+			return FOLDER_UNTRUSTED;
+		}
+		if (st.st_uid != getuid()) {
+			fail(err, errsize, "%s is a symbolic link of another "
+			    "user's (uid %ld); remove it, or set XDG_STATE_HOME "
+			    "to a folder of your own", dir, (long)st.st_uid);
+			return FOLDER_UNTRUSTED;
+		}
+		if (stat(dir, &st) != 0) {
+			fail(err, errsize, "cannot use %s: %s", dir,
+			    strerror(errno));
+			return FOLDER_BAD;
+		}
+	}
+	return check_owner(dir, &st, err, errsize);
+}
+
+int
+savegame_check_dir(const char *dir, char *err, size_t errsize)
+{
+	switch (check_folder(dir, true, err, errsize)) {
+	case FOLDER_UNTRUSTED:
+		return -1;
+	case FOLDER_MISSING:
+		return 1;
+	default:
+		/* Not a folder at all: every save says so as it fails. */
+		return 0;
+	}
+}
+
+int
+savegame_open(const char *dir, const char *name, char *err, size_t errsize)
+{
+	char path[SAVEGAME_PATH_MAX + 64];
+	struct stat st;
+	int dfd, fd, rc, error;
+
+	if ((rc = check_folder(dir, true, err, errsize)) != FOLDER_OK) {
+		errno = rc == FOLDER_MISSING ? ENOENT : EPERM;
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	/* The file is opened in the folder as it is now, checked again, so
+	 * that one swapped in since check_folder cannot serve instead. */
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0 || fstat(dfd, &st) != 0) {
+		error = errno;
+		fail(err, errsize, "cannot use %s: %s", dir, strerror(error));
+		if (dfd >= 0)
+			close(dfd);
+		errno = error;
+		return -1;
+	}
+	if (check_owner(dir, &st, err, errsize) != FOLDER_OK) {
+		close(dfd);
+		errno = EPERM;
+		return -1;
+	}
+	/* O_NOFOLLOW: a link in the folder is refused, never followed;
+	 * O_NONBLOCK: a FIFO put there must not hang the program. */
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	error = errno;
+	close(dfd);
+	if (fd < 0) {
+		if (error == ELOOP)
+			fail(err, errsize, "%s is a symbolic link, which "
+			    "bigchess does not follow inside its folder", path);
+		else
+			fail(err, errsize, "cannot open %s: %s", path,
+			    strerror(error));
+		errno = error;
+		return -1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		fail(err, errsize, "%s is not a regular file", path);
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	/* Reading goes on blocking, as for any file. */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+/*
+ * Makes `dir` and its missing parents, the last one with mode 0700, and
+ * checks that it is ours (check_folder) before anything is put in it.
+ */
 static int
 make_dir(const char *dir, char *err, size_t errsize)
 {
@@ -133,7 +275,8 @@ make_dir(const char *dir, char *err, size_t errsize)
 			}
 			*p = c;
 			if (!c)
-				return 0;
+				return check_folder(dir, true, err, errsize) ==
+				    FOLDER_OK ? 0 : -1;
 		}
 	}
 }
@@ -412,20 +555,15 @@ complete(const char *text, size_t len)
 	return false;
 }
 
-int
-savegame_read(const char *path, size_t max, int number,
+/* Reads game `number` of `data`, the file `path`, and frees `data`. */
+static int
+parse_file(char *data, size_t len, const char *path, int number,
     const bc_variant *fallback, struct savegame *out, char *err,
     size_t errsize)
 {
 	char why[BC_ERROR_MESSAGE_MAX + 32];
-	size_t len;
-	char *data;
 	int rc;
 
-	memset(out, 0, sizeof *out);
-	data = fileio_read(path, max, &len, err, errsize);
-	if (!data)
-		return errno == ENOENT ? 1 : -1;
 	if (!complete(data, len)) {
 		fail(err, errsize, "%s is cut short (it does not end with "
 		    "a result)", path);
@@ -438,6 +576,50 @@ savegame_read(const char *path, size_t max, int number,
 	}
 	free(data);
 	return rc;
+}
+
+int
+savegame_read(const char *path, size_t max, int number,
+    const bc_variant *fallback, struct savegame *out, char *err,
+    size_t errsize)
+{
+	size_t len;
+	char *data;
+
+	memset(out, 0, sizeof *out);
+	data = fileio_read(path, max, &len, err, errsize);
+	if (!data)
+		return errno == ENOENT ? 1 : -1;
+	return parse_file(data, len, path, number, fallback, out, err,
+	    errsize);
+}
+
+int
+savegame_read_autosave(const char *dir, struct savegame *out, char *err,
+    size_t errsize)
+{
+	return savegame_read_autosave_as(dir, autosave_name, out, err,
+	    errsize);
+}
+
+int
+savegame_read_autosave_as(const char *dir, const char *name,
+    struct savegame *out, char *err, size_t errsize)
+{
+	char path[SAVEGAME_PATH_MAX + SAVEGAME_NAME_MAX];
+	size_t len;
+	char *data;
+	int fd;
+
+	memset(out, 0, sizeof *out);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if ((fd = savegame_open(dir, name, err, errsize)) < 0)
+		return errno == ENOENT ? 1 : -1;
+	data = fileio_read_fd(fd, path, SAVEGAME_AUTOSAVE_MAX, &len, err,
+	    errsize);
+	if (!data)
+		return -1;
+	return parse_file(data, len, path, 1, NULL, out, err, errsize);
 }
 
 void
@@ -471,7 +653,14 @@ write_history(const char *dir, const char *text, const char *from,
 		history_prune(folder, 0);
 		return 0;
 	}
-	if (make_dir(folder, err, errsize) != 0)
+	if (make_dir(dir, err, errsize) != 0)
+		return -1;
+	if (mkdir(folder, 0700) != 0 && errno != EEXIST) {
+		fail(err, errsize, "cannot make %s: %s", folder,
+		    strerror(errno));
+		return -1;
+	}
+	if (check_folder(folder, false, err, errsize) != FOLDER_OK)
 		return -1;
 	if (!localtime_r(&now, &tm) ||
 	    !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm))
@@ -518,6 +707,7 @@ savegame_write_as(const char *dir, const char *name,
     const struct ui_saved *s, int level, char *err, size_t errsize)
 {
 	char path[SAVEGAME_PATH_MAX + SAVEGAME_NAME_MAX];
+	struct stat st;
 	char *text;
 	int rc;
 
@@ -529,7 +719,7 @@ savegame_write_as(const char *dir, const char *name,
 	}
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	/* A new game never overwrites an older one: that goes to history. */
-	if (s->first && access(path, F_OK) == 0 &&
+	if (s->first && lstat(path, &st) == 0 &&
 	    savegame_archive_as(dir, name, err, errsize) != 0) {
 		free(text);
 		return -1;
@@ -582,8 +772,19 @@ savegame_archive_as(const char *dir, const char *name, char *err,
     size_t errsize)
 {
 	char path[SAVEGAME_PATH_MAX + SAVEGAME_NAME_MAX];
+	struct stat st;
 
 	snprintf(path, sizeof path, "%s/%s", dir, name);
+	/* Only a file is a game to keep; a link (or anything else) in its
+	 * place is not followed but dropped, as a save would replace it. */
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (unlink(path) != 0) {
+			fail(err, errsize, "cannot remove %s: %s", path,
+			    strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
 	if (!moveless(path) && write_history(dir, NULL, path, err,
 	    errsize) != 0)
 		return -1;

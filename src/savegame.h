@@ -61,6 +61,25 @@ void savegame_use_dir(const char *dir);
  */
 void savegame_keep_history(int keep);
 
+/*
+ * Whether `dir`, the state folder, may be trusted with games: a folder
+ * (or the user's own symbolic link to one) owned by the user and not
+ * writable by group or others.  Returns -1 with a one-line reason and the
+ * fix in `err` if it is not; 1 if it does not exist yet (saving makes it,
+ * mode 0700); else 0 (when it is no folder at all, each save fails and
+ * says so).  Every save checks it again.
+ */
+int savegame_check_dir(const char *dir, char *err, size_t errsize);
+
+/*
+ * Opens file `name` of the state folder `dir` for reading, never through
+ * a symbolic link (O_NOFOLLOW) and only if it is a regular file in a
+ * folder savegame_check_dir trusts.  Returns the descriptor, or -1 with
+ * `err` and errno ENOENT when it (or the folder) does not exist.
+ */
+int savegame_open(const char *dir, const char *name, char *err,
+    size_t errsize);
+
 /* The autosave's path in `dir`. */
 void savegame_autosave_path(const char *dir, char *buf, size_t size);
 
@@ -87,6 +106,18 @@ int savegame_parse(const char *text, size_t len, int number,
 int savegame_read(const char *path, size_t max, int number,
     const bc_variant *fallback, struct savegame *out, char *err,
     size_t errsize);
+
+/*
+ * Reads the autosave of state folder `dir` as savegame_read does, opened
+ * with savegame_open: a link in its place is an error, not followed.
+ */
+int savegame_read_autosave(const char *dir, struct savegame *out,
+    char *err, size_t errsize);
+
+/* savegame_read_autosave of the autosave called `name` (a session's slot,
+ * such as "autosave-2.pgn"). */
+int savegame_read_autosave_as(const char *dir, const char *name,
+    struct savegame *out, char *err, size_t errsize);
 
 void savegame_free(struct savegame *g);
 

@@ -55,8 +55,9 @@ write_holder(int fd)
 	n = snprintf(line, sizeof line, "%ld %s %lld\n", (long)getpid(),
 	    tty ? tty : "-", (long long)time(NULL));
 	if (n > 0 && (size_t)n < sizeof line && ftruncate(fd, 0) == 0 &&
-	    pwrite(fd, line, (size_t)n, 0) != n)
-		(void)ftruncate(fd, 0); /* better nothing than half */
+	    pwrite(fd, line, (size_t)n, 0) != n &&
+	    ftruncate(fd, 0) != 0)
+		return; /* better nothing than half; nothing more to try */
 }
 
 /*

@@ -45,6 +45,9 @@ static const struct {
 	{ "nothread", nothread_suite },
 	{ "settings", settings_suite },
 	{ "hosted", hosted_suite },
+	{ "text", text_suite },
+	{ "sanitise", sanitise_suite },
+	{ "trust", trust_suite },
 };
 
 static int

@@ -242,7 +242,8 @@ END_TEST
 /*
  * Player names in the tag writer and reader: quotes and backslashes
  * escaped and back, UTF-8 byte for byte, control characters written as
- * spaces (a tag is one line of printing characters), and a name as long
+ * visible escapes (a tag is one line of printing characters; the escapes
+ * are bc_text_sanitise's: \t, \n, \r, \x1b, \x07), and a name as long
  * as the reader takes (4095 bytes).
  */
 START_TEST(test_odd_names_round_trip)
@@ -256,7 +257,8 @@ START_TEST(test_odd_names_round_trip)
 		{ "\"\\\"", "\"\\\"" },
 		{ "Stra\xc3\x9f" "e \xe7\x8e\x8b \xf0\x9f\x98\x80",
 		    "Stra\xc3\x9f" "e \xe7\x8e\x8b \xf0\x9f\x98\x80" },
-		{ "tab\there\nnew\rline\x1b]0;x\x07", "tab here new line ]0;x " },
+		{ "tab\there\nnew\rline\x1b]0;x\x07",
+		    "tab\\there\\nnew\\rline\\x1b]0;x\\x07" },
 		{ "]", "]" },
 		{ longest, longest },
 	};

@@ -397,6 +397,44 @@ START_TEST(test_end_of_input)
 }
 END_TEST
 
+/*
+ * A bad line is quoted back with its control characters escaped
+ * (bigchess/text.h): a GUI's stray ESC or C1 never reaches the terminal
+ * of a person typing to --uci.
+ */
+START_TEST(test_bad_input_escaped)
+{
+	static const struct {
+		const char *line, *shown;
+	} rows[] = {
+		{ "bogus\033]0;PWNED\007", "'bogus\\x1b]0;PWNED\\x07'" },
+		{ "bogus\302\233" "2J", "'bogus\\u009b2J'" },
+		{ "position fen \033[2J", "bad FEN '\\x1b[2J'" },
+		{ "setoption name UCI_Variant value \033c",
+		    "unknown variant '\\x1bc'" },
+	};
+	struct uci_child *c = uci_open();
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const char *line;
+
+		uci_send(c, "%s", rows[i].line);
+		line = uci_expect(c, "info string error");
+		ck_assert_msg(strstr(line, rows[i].shown), "'%s' not in '%s'",
+		    rows[i].shown, line);
+		for (const unsigned char *p = (const unsigned char *)line; *p;
+		    p++)
+			ck_assert_msg(*p >= 0x20 && *p != 0x7f &&
+			        !(*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f),
+			    "raw byte 0x%02x in '%s'", *p, line);
+	}
+	uci_send(c, "isready");
+	uci_expect(c, "readyok");
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
 Suite *
 uci_suite(void)
 {
@@ -412,6 +450,7 @@ uci_suite(void)
 	tcase_add_test(tc, test_go_nodes);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_end_of_input);
+	tcase_add_test(tc, test_bad_input_escaped);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -83,5 +83,8 @@ Suite *roundtrip_suite(void); /* h-keep: every autosave field */
 Suite *nothread_suite(void);  /* h-keep: the engine cannot start */
 Suite *settings_suite(void); /* h-restrict: config.c, history.c */
 Suite *hosted_suite(void);   /* h-restrict: restricted mode, --idle */
+Suite *text_suite(void); /* h-sanitise: bc_text_sanitise */
+Suite *sanitise_suite(void); /* h-sanitise: the real program */
+Suite *trust_suite(void); /* h-sanitise: the state folder */
 
 #endif

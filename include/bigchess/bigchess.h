@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "pgn.h"
 #include "position.h"
+#include "text.h"
 #include "variant.h"
 
 #define BIGCHESS_VERSION "0.1.0"

@@ -25,7 +25,11 @@ enum bc_status {
 
 enum { BC_ERROR_MESSAGE_MAX = 160 };
 
-/* Details of a failure: the code, where in the input, and what went wrong. */
+/*
+ * Details of a failure: the code, where in the input, and what went
+ * wrong.  The message is one line of printable text: what it quotes of
+ * the input has its control characters and bad UTF-8 escaped (text.h).
+ */
 typedef struct bc_error {
 	int code;
 	size_t offset;

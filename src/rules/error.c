@@ -1,7 +1,11 @@
 /*
  * error.c - descriptions of the status codes.
  */
+#include <string.h>
+
 #include "bigchess/error.h"
+#include "bigchess/text.h"
+#include "internal.h"
 
 const char *
 bc_strerror(int code)
@@ -29,4 +33,14 @@ bc_strerror(int code)
 		return "nothing there";
 	}
 	return "unknown error";
+}
+
+void
+error_clean(bc_error *err)
+{
+	char raw[sizeof err->message];
+
+	memcpy(raw, err->message, sizeof raw);
+	bc_text_sanitise(err->message, sizeof err->message, raw,
+	    strnlen(raw, sizeof raw), 0);
 }

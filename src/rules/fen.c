@@ -15,6 +15,9 @@ struct reader {
 	bc_error *err;
 };
 
+static int fail(struct reader *rd, int code, const char *where,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 static int
 fail(struct reader *rd, int code, const char *where, const char *fmt, ...)
 {
@@ -26,6 +29,7 @@ fail(struct reader *rd, int code, const char *where, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(rd->err->message, sizeof rd->err->message, fmt, ap);
 		va_end(ap);
+		error_clean(rd->err);
 	}
 	return code;
 }

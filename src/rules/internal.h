@@ -4,6 +4,7 @@
 #ifndef BIGCHESS_INTERNAL_H
 #define BIGCHESS_INTERNAL_H
 
+#include "bigchess/error.h"
 #include "bigchess/movegen.h"
 #include "bigchess/position.h"
 #include "variant_def.h"
@@ -17,6 +18,13 @@ enum { ALL_TYPES = 0xffff };
  */
 bool attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
     unsigned types);
+
+/*
+ * Escapes what the message of `err` quotes from the input (a control
+ * character, bad UTF-8: text.h), so that every message the library gives
+ * is safe to print as it is.
+ */
+void error_clean(bc_error *err);
 
 /* Empties the position and sets it to variant `v`. */
 void position_clear(bc_position *pos, const bc_variant *v);

@@ -152,6 +152,9 @@ struct pattern {
 	bool pawn_only; /* no piece letter: a pawn */
 };
 
+static int parse_fail(bc_error *err, int code, size_t offset,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 static int
 parse_fail(bc_error *err, int code, size_t offset, const char *fmt, ...)
 {
@@ -163,6 +166,7 @@ parse_fail(bc_error *err, int code, size_t offset, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(err->message, sizeof err->message, fmt, ap);
 		va_end(ap);
+		error_clean(err);
 	}
 	return code;
 }

@@ -15,6 +15,7 @@
 
 #include "bigchess/notation.h"
 #include "bigchess/pgn.h"
+#include "bigchess/text.h"
 #include "internal.h"
 
 enum { TAG_TEXT_MAX = 4096, TOKEN_MAX = 64, PGN_LINE = 79 };
@@ -66,6 +67,9 @@ struct scan {
 	bool in_tags; /* still in the tag section */
 };
 
+static int scan_fail(struct scan *sc, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static int
 scan_fail(struct scan *sc, int code, const char *fmt, ...)
 {
@@ -80,6 +84,7 @@ scan_fail(struct scan *sc, int code, const char *fmt, ...)
 		sc->err->offset = sc->at;
 		snprintf(sc->err->message, sizeof sc->err->message,
 		    "game %d: %.140s", sc->number, what);
+		error_clean(sc->err);
 	}
 	return code;
 }
@@ -481,19 +486,35 @@ bc_pgn_tag_value(const bc_pgn_game *g, const char *name)
 
 /* ---- Writing ---- */
 
+/*
+ * [Name "value"].  A tag is one line of printing characters (PGN 8.1.1),
+ * anything else in the value is written as bc_text_sanitise escapes it
+ * (a tab as the two characters \t, ESC as \x1b, then PGN's escaping of
+ * the backslash): the output is valid PGN, reads back as the same
+ * visible text, and shows nothing raw on a terminal.
+ */
 static void
 write_tag(struct sbuf *b, const char *name, const char *value)
 {
+	size_t len = strlen(value);
+	size_t n = bc_text_sanitise(NULL, 0, value, len, 0);
+	char *clean = malloc(n + 1);
+
+	if (!clean) {
+		b->failed = true;
+		return;
+	}
+	bc_text_sanitise(clean, n + 1, value, len, 0);
 	sbuf_puts(b, "[");
 	sbuf_puts(b, name);
 	sbuf_puts(b, " \"");
-	for (const char *p = value; *p; p++) {
+	for (const char *p = clean; *p; p++) {
 		if (*p == '"' || *p == '\\')
 			sbuf_add(b, "\\", 1);
-		/* A tag is one line of printing characters. */
-		sbuf_add(b, iscntrl((unsigned char)*p) ? " " : p, 1);
+		sbuf_add(b, p, 1);
 	}
 	sbuf_puts(b, "\"]\n");
+	free(clean);
 }
 
 static const char *

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bigchess/text.h"
 #include "terminal.h"
 
 enum { ESC_DELAY_MS = 25, MAX_PAIRS = 128 };
@@ -32,6 +33,7 @@ enum { ESC_DELAY_MS = 25, MAX_PAIRS = 128 };
  */
 static struct {
 	bool open;
+	bool utf8; /* else text is drawn in ASCII only */
 	sigset_t old_mask;
 	int colors;
 	bool button1_down; /* its press was reported, its release not yet */
@@ -151,6 +153,7 @@ term_open(bool want_color, struct term_caps *caps, char *err,
 	codeset = nl_langinfo(CODESET);
 	caps->utf8 = codeset && (strcmp(codeset, "UTF-8") == 0 ||
 	    strcmp(codeset, "utf8") == 0);
+	term.utf8 = caps->utf8;
 	if (check_terminal(err, errsize) != 0)
 		return -1;
 	if (!newterm(NULL, stdout, stdin)) {
@@ -280,21 +283,40 @@ bytes_for_columns(const char *text, int cols, int *used)
 	return n;
 }
 
+/*
+ * Every string reaches the screen here, so this is where text from a file
+ * or a peer (a player's name in a record, a message quoting a tag) has its
+ * control characters escaped (bigchess/text.h): curses would pass some to
+ * the terminal, and a C1 or ESC sequence can retitle or clear it.  A
+ * terminal that is not UTF-8 gets ASCII only, since there the bytes of
+ * UTF-8 may be C1 controls.
+ */
 int
 term_put(int y, int x, struct term_style style, const char *text,
     int width)
 {
-	int rows, cols, used, n;
+	char small[1024], *clean = small, *big = NULL;
+	unsigned flags = term.utf8 ? 0 : BC_TEXT_ASCII;
+	size_t len = strlen(text), n;
+	int rows, cols, used, bytes;
 
 	getmaxyx(stdscr, rows, cols);
 	if (y < 0 || y >= rows || x < 0 || x >= cols)
 		return 0;
 	if (width < 0 || width > cols - x)
 		width = cols - x;
-	n = bytes_for_columns(text, width, &used);
+	n = bc_text_sanitise(small, sizeof small, text, len, flags);
+	/* More than fits is rare (a long line on a wide screen); without
+	 * the memory, what fits is drawn. */
+	if (n >= sizeof small && (big = malloc(n + 1))) {
+		bc_text_sanitise(big, n + 1, text, len, flags);
+		clean = big;
+	}
+	bytes = bytes_for_columns(clean, width, &used);
 	attrset(attr_of(style));
-	mvaddnstr(y, x, text, n);
+	mvaddnstr(y, x, clean, bytes);
 	attrset(A_NORMAL);
+	free(big);
 	return used;
 }
 

@@ -63,6 +63,9 @@ ui_relayout(struct ui *ui)
 			ui->stack[i]->resize(ui);
 }
 
+static void vsay(struct ui *ui, bool error, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
 static void
 vsay(struct ui *ui, bool error, const char *fmt, va_list ap)
 {
