@@ -39,6 +39,14 @@ void
 start_bigchess(struct pty *p, int rows, int cols, const char *const args[],
     const char *const env[])
 {
+	start_bigchess_opts(p, rows, cols, args, env, NULL);
+}
+
+void
+start_bigchess_opts(struct pty *p, int rows, int cols,
+    const char *const args[], const char *const env[],
+    const struct pty_spawn_opts *o)
+{
 	const char *argv[MAX_ARGS + 2];
 	int n = 0;
 
@@ -49,7 +57,7 @@ start_bigchess(struct pty *p, int rows, int cols, const char *const args[],
 	}
 	argv[n] = NULL;
 	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, rows, cols, argv, env), 0);
+	ck_assert_int_eq(pty_spawn_opts(p, rows, cols, argv, env, o), 0);
 }
 
 void
