@@ -366,6 +366,13 @@ pty_resize(struct pty *p, int rows, int cols)
 	struct winsize ws = { .ws_row = (unsigned short)rows,
 		.ws_col = (unsigned short)cols };
 
+	pty_resize_model(p, rows, cols);
+	ioctl(p->fd, TIOCSWINSZ, &ws);
+}
+
+void
+pty_resize_model(struct pty *p, int rows, int cols)
+{
 	p->rows = rows;
 	p->cols = cols;
 	vterm_set_size(p->vt, rows, cols);
@@ -374,7 +381,6 @@ pty_resize(struct pty *p, int rows, int cols)
 	 * a shrunk screen's bottom and then crashes (a negative memmove) on
 	 * the next scroll; the monkey found it. */
 	vterm_input_write(p->vt, "\0337\033[r\0338", 7);
-	ioctl(p->fd, TIOCSWINSZ, &ws);
 }
 
 void

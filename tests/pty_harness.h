@@ -103,6 +103,9 @@ VTermScreenCell pty_cell(const struct pty *p, int row, int col);
 /* Resizes the terminal, as a window manager would (SIGWINCH follows). */
 void pty_resize(struct pty *p, int rows, int cols);
 
+/* Resizes the screen model alone; the program is not told. */
+void pty_resize_model(struct pty *p, int rows, int cols);
+
 /*
  * Tells the program its terminal is `rows` x `cols` (the kernel's window
  * size, and so SIGWINCH) while the screen model keeps its size: a size
