@@ -293,8 +293,8 @@ cmd_position(struct uci *u, char **tok, int n)
 
 			/* A FEN cut short could still read as another. */
 			if (len + word + 2 > sizeof fen) {
-				say(u, "info string error: FEN longer than %d "
-				       "bytes", FEN_MAX - 1);
+				say(u, "info string error: bad FEN: longer "
+				       "than %d bytes", FEN_MAX - 1);
 				return;
 			}
 			if (len)
@@ -436,7 +436,7 @@ tokenize(struct uci *u)
 
 	for (char *p = strtok(u->line, " \t\r"); p; p = strtok(NULL, " \t\r")) {
 		if (n == u->tok_capacity) {
-			int cap = u->tok_capacity * 2;
+			int cap = u->tok_capacity ? u->tok_capacity * 2 : 64;
 			char **grown = realloc(u->tok, (size_t)cap * sizeof *grown);
 
 			if (!grown)

@@ -528,6 +528,16 @@ START_TEST(test_long_position)
 }
 END_TEST
 
+/* Appends `s` and its NUL at buf[*len]. */
+static void
+put(char *buf, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(buf + *len, s, n + 1);
+	*len += n;
+}
+
 /*
  * A line longer than the limit (1 MiB, README) is refused whole: the
  * position it would set is not set, and the line after it, sent in the
@@ -546,15 +556,11 @@ START_TEST(test_line_limit)
 
 	ck_assert_ptr_nonnull(line);
 	uci_send(c, "position startpos moves b2d1");
-	memcpy(line, head, sizeof head - 1);
-	len = sizeof head - 1;
+	put(line, &len, head);
 	/* Moves that would be legal, to one byte past the limit. */
-	while (len <= LIMIT) {
-		memcpy(line + len, " b9d10 d1b2 d10b9 b2d1", 22);
-		len += 22;
-	}
-	memcpy(line + len, "\nisready\n", 9);
-	len += 9;
+	while (len <= LIMIT)
+		put(line, &len, " b9d10 d1b2 d10b9 b2d1");
+	put(line, &len, "\nisready\n");
 	uci_write(c, line, len);
 	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
 	    "line longer than 1048576 bytes"));
@@ -566,13 +572,12 @@ START_TEST(test_line_limit)
 	uci_send(c, "go depth 2");
 	expect_legal_bestmove(c, &pos, NULL, 0);
 	/* A line just under the limit is read. */
-	len = sizeof head - 1;
-	while (len + 22 + 12 < LIMIT) {
-		memcpy(line + len, " b2d1 b9d10 d1b2 d10b9", 22);
-		len += 22;
-	}
-	memcpy(line + len, "\n", 1);
-	uci_write(c, line, len + 1);
+	len = 0;
+	put(line, &len, head);
+	while (len + 22 + 12 < LIMIT)
+		put(line, &len, " b2d1 b9d10 d1b2 d10b9");
+	put(line, &len, "\n");
+	uci_write(c, line, len);
 	uci_send(c, "go depth 2");
 	bc_position_start(&pos, bc_variant_find("grand"));
 	expect_legal_bestmove(c, &pos, NULL, 0);
