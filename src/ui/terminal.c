@@ -165,10 +165,13 @@ static bool
 room_for(int rows, int cols)
 {
 	size_t cells = (size_t)rows * (size_t)cols;
-	void *p = malloc(3 * cells * sizeof(cchar_t) + (64 << 10));
+	/* Volatile: a compiler may drop a malloc whose block is unused and
+	 * take it to have succeeded. */
+	void *volatile p = malloc(3 * cells * sizeof(cchar_t) + (64 << 10));
+	bool ok = p != NULL;
 
 	free(p);
-	return p != NULL;
+	return ok;
 }
 
 /*
@@ -317,13 +320,17 @@ term_open(bool want_color, struct term_caps *caps, char *err,
 	if (check_terminal(err, errsize) != 0)
 		return -1;
 	prepare_size(env);
+	errno = 0;
 	screen = newterm(NULL, stdout, stdin);
+	if (!screen && errno == ENOMEM)
+		snprintf(err, errsize, "cannot start curses on this terminal: "
+		    "out of memory");
+	else if (!screen)
+		snprintf(err, errsize, "cannot start curses on this terminal");
 	restore_env(&env[0]);
 	restore_env(&env[1]);
 	if (!screen) {
 		signal(SIGWINCH, SIG_DFL);
-		snprintf(err, errsize, "cannot start curses on this terminal "
-		    "(out of memory?)");
 		return -1;
 	}
 	term.open = true;
