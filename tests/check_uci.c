@@ -478,6 +478,13 @@ START_TEST(test_go_numbers_capped)
 		    "wants a number"));
 		expect_legal_bestmove(c, &pos, NULL, 0);
 	}
+	/* Hash sizes beyond any number are refused, not wrapped. */
+	uci_send(c, "setoption name Hash value 99999999999999999999999");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "Hash wants 1 to 4096"));
+	uci_send(c, "setoption name Hash value -9223372036854775809");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "Hash wants 1 to 4096"));
 	uci_send(c, "quit");
 	ck_assert_int_eq(uci_close(c), 0);
 }
