@@ -13,11 +13,18 @@ enum { FILEIO_ERROR_MAX = 4096 + 128 };
 
 /*
  * Reads all of `path`, at most `max` bytes, into a new buffer with a NUL
- * after its `*len` bytes; free it.  On failure returns NULL with one of
+ * after its `*len` bytes; free it.  Only a regular file is read, and a
+ * symbolic link is not followed.  On failure returns NULL with one of
  * these in `err` (errsize bytes, no trailing newline) and errno set:
  *
- *   "cannot open PATH: REASON"                 errno from fopen (ENOENT
+ *   "cannot open PATH: REASON"                 errno from open (ENOENT
  *                                              if the file is missing)
+ *   "cannot open PATH: it is a symbolic link; name the file itself"
+ *                                              ELOOP
+ *   "cannot open PATH: it is KIND, not a regular file"
+ *                                              EINVAL; KIND is "a folder",
+ *                                              "a pipe (FIFO)", "a device",
+ *                                              "a socket"
  *   "cannot read PATH: REASON"                 errno from the read
  *   "PATH is too large (the limit is N MiB)"   EFBIG; N KiB when `max`
  *                                              is not a whole MiB

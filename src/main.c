@@ -94,6 +94,8 @@ static const char usage_text[] =
     "                       programs); option UCI_Variant picks the game\n"
     "      --load=FILE      load a PGN game: the --game'th, or the only one,\n"
     "                       or pick one from a list of the file's games\n"
+    "                       (a regular file of up to 64 MiB; the list\n"
+    "                       shows the first 10,000 games)\n"
     "      --game=N         with --load: the Nth game of the file\n"
     "      --print=WHAT     with --load: print the final position's FEN\n"
     "                       (WHAT=fen) or the normalised PGN (WHAT=pgn)\n"

@@ -139,6 +139,13 @@ records_scan(const char *path, const bc_variant *fallback,
 			break;
 		if (rc == BC_ENOMEM)
 			goto nomem;
+		/* A file of a million empty games must not list them all. */
+		if (out->count == RECORDS_LIST_MAX) {
+			if (rc == BC_OK)
+				bc_pgn_game_free(&g);
+			out->more = true;
+			break;
+		}
 		if (out->count == cap) {
 			void *grown;
 

@@ -97,6 +97,7 @@ offer_list(struct resume *r, struct ui_options *u, const char *path,
 	r->records.ctx = r;
 	r->records.name = path;
 	r->records.count = r->file.count;
+	r->records.more = r->file.more;
 	r->records.games = r->file.games;
 	r->records.load = load_record;
 	u->records = &r->records;

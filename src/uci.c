@@ -11,6 +11,15 @@
  * searching.  Bad input gets an "info string" reply and is otherwise
  * ignored.
  *
+ * Limits, so that no client can make it misbehave: a line holds at most
+ * UCI_LINE_MAX bytes (a longer one is refused whole, read past without
+ * being kept, and reading goes on at its newline); within a line any
+ * number of words is read, so a "position" with any number of moves that
+ * fits is played in full; the numbers of "go" are capped before any
+ * arithmetic (times at UCI_TIME_MAX_MS, depth and mate at the search's
+ * depth, movestogo at 1000), and an overdrawn clock (a negative time or
+ * increment) counts as zero.
+ *
  * Variants: "setoption name UCI_Variant value grand" (chad, grand,
  * hadean), as Fairy-Stockfish names them; moves in coordinate notation
  * (e9e10q; Hadean castling O-O-2 as in our notation).
@@ -28,7 +37,17 @@
 #include "engine/engine.h"
 #include "uci.h"
 
-enum { MAX_TOKENS = 4096 };
+enum {
+	/* The longest line read, newline excluded: room for a "position"
+	 * of some 170,000 plies. */
+	UCI_LINE_MAX = 1 << 20,
+	FEN_MAX = 1024,
+	NAME_MAX_LEN = 256
+};
+
+/* Times in "go" are capped here (about 31 years in milliseconds), far
+ * below where the engine's time sums could overflow. */
+#define UCI_TIME_MAX_MS 1000000000000LL
 
 struct uci {
 	FILE *out;
@@ -40,6 +59,9 @@ struct uci {
 	int count, capacity;
 	bool searching, infinite;
 	bool quit;
+	char *line; /* UCI_LINE_MAX + 1 bytes */
+	char **tok; /* the words of `line` */
+	int tok_capacity;
 };
 
 static void say(struct uci *u, const char *fmt, ...)
@@ -184,6 +206,7 @@ push_history(struct uci *u, uint64_t hash)
 	return true;
 }
 
+/* `text` as a whole number from `min` to `max`, or false. */
 static bool
 parse_number(const char *text, long long min, long long max, long long *out)
 {
@@ -195,6 +218,29 @@ parse_number(const char *text, long long min, long long max, long long *out)
 	if (errno || end == text || *end || n < min || n > max)
 		return false;
 	*out = n;
+	return true;
+}
+
+/*
+ * `text` as a whole number of any number of digits, moved into `min` to
+ * `max` (`min` >= 0) before anything computes with it.  False if it is not
+ * a number, or if it is negative and `negative_is_min` is false (else a
+ * negative value reads as `min`).
+ */
+static bool
+parse_capped(const char *text, long long min, long long max,
+    bool negative_is_min, long long *out)
+{
+	char *end;
+	long long n;
+
+	errno = 0;
+	n = strtoll(text, &end, 10);
+	if (end == text || *end || (errno && errno != ERANGE))
+		return false;
+	if (n < 0 && !negative_is_min)
+		return false;
+	*out = n < min ? min : n > max ? max : n;
 	return true;
 }
 
@@ -216,7 +262,7 @@ cmd_uci(struct uci *u)
 static void
 cmd_setoption(struct uci *u, char **tok, int n)
 {
-	char name[256] = "", value[256] = "";
+	char name[NAME_MAX_LEN] = "", value[NAME_MAX_LEN] = "";
 	int i = 1;
 	long long number;
 
@@ -274,13 +320,23 @@ cmd_position(struct uci *u, char **tok, int n)
 		bc_position_start(&pos, u->variant);
 		i++;
 	} else if (i < n && strcmp(tok[i], "fen") == 0) {
-		char fen[1024] = "";
+		char fen[FEN_MAX] = "";
+		size_t len = 0;
 		bc_error err;
 
 		for (i++; i < n && strcmp(tok[i], "moves") != 0; i++) {
-			if (*fen)
-				strncat(fen, " ", sizeof fen - strlen(fen) - 1);
-			strncat(fen, tok[i], sizeof fen - strlen(fen) - 1);
+			size_t word = strlen(tok[i]);
+
+			/* A FEN cut short could still read as another. */
+			if (len + word + 2 > sizeof fen) {
+				say(u, "info string error: bad FEN: longer "
+				       "than %d bytes", FEN_MAX - 1);
+				return;
+			}
+			if (len)
+				fen[len++] = ' ';
+			memcpy(fen + len, tok[i], word + 1);
+			len += word;
 		}
 		if (bc_position_from_fen(&pos, u->variant, fen, &err) != BC_OK) {
 			say(u, "info string error: bad FEN '%s': %s", fen,
@@ -325,15 +381,21 @@ cmd_position(struct uci *u, char **tok, int n)
 static void
 cmd_go(struct uci *u, char **tok, int n)
 {
+	/* The clocks may be overdrawn (negative) in what a GUI sends. */
 	static const struct {
 		const char *name;
 		long long max;
+		bool negative_is_zero;
 	} params[] = {
-		{ "depth", ENGINE_MAX_DEPTH }, { "nodes", INT64_MAX },
-		{ "movetime", INT64_MAX }, { "wtime", INT64_MAX },
-		{ "btime", INT64_MAX }, { "winc", INT64_MAX },
-		{ "binc", INT64_MAX }, { "movestogo", 1000 },
-		{ "mate", ENGINE_MAX_DEPTH / 2 },
+		{ "depth", ENGINE_MAX_DEPTH, false },
+		{ "nodes", INT64_MAX, false },
+		{ "movetime", UCI_TIME_MAX_MS, false },
+		{ "wtime", UCI_TIME_MAX_MS, true },
+		{ "btime", UCI_TIME_MAX_MS, true },
+		{ "winc", UCI_TIME_MAX_MS, true },
+		{ "binc", UCI_TIME_MAX_MS, true },
+		{ "movestogo", 1000, false },
+		{ "mate", ENGINE_MAX_DEPTH / 2, false },
 	};
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
 	int rc;
@@ -357,9 +419,10 @@ cmd_go(struct uci *u, char **tok, int n)
 			    tok[i]);
 			continue;
 		}
-		if (++i >= n || !parse_number(tok[i], 0, params[k].max, &value)) {
-			say(u, "info string error: go %s wants a number",
-			    params[k].name);
+		if (++i >= n || !parse_capped(tok[i], 0, params[k].max,
+		        params[k].negative_is_zero, &value)) {
+			say(u, "info string error: go %s wants a number from "
+			       "0", params[k].name);
 			continue;
 		}
 		switch (k) {
@@ -400,15 +463,51 @@ cmd_go(struct uci *u, char **tok, int n)
 	u->infinite = limits.infinite;
 }
 
+/* Splits u->line into u->tok; the number of words, or -1 when there is
+ * no memory for them. */
 static int
-tokenize(char *line, char **tok, int max)
+tokenize(struct uci *u)
 {
 	int n = 0;
 
-	for (char *p = strtok(line, " \t\r\n"); p && n < max;
-	     p = strtok(NULL, " \t\r\n"))
-		tok[n++] = p;
+	for (char *p = strtok(u->line, " \t\r"); p; p = strtok(NULL, " \t\r")) {
+		if (n == u->tok_capacity) {
+			int cap = u->tok_capacity ? u->tok_capacity * 2 : 64;
+			char **grown = realloc(u->tok, (size_t)cap * sizeof *grown);
+
+			if (!grown)
+				return -1;
+			u->tok = grown;
+			u->tok_capacity = cap;
+		}
+		u->tok[n++] = p;
+	}
 	return n;
+}
+
+/*
+ * Reads the next line of `in` into u->line, without its newline.  Returns
+ * 1 for a line, 0 at the end of the input, and -1 for a line longer than
+ * UCI_LINE_MAX bytes: what did not fit is read and dropped up to the
+ * newline, so the next call starts on the next line.
+ */
+static int
+read_line(struct uci *u, FILE *in)
+{
+	size_t len = 0;
+	bool too_long = false;
+	int c;
+
+	while ((c = getc(in)) != EOF && c != '\n') {
+		if (len < UCI_LINE_MAX)
+			u->line[len++] = (char)c;
+		else
+			too_long = true;
+	}
+	u->line[len] = '\0';
+	if (c == EOF && len == 0 && !too_long)
+		return 0;
+	return too_long ? -1 : 1;
 }
 
 static void
@@ -446,32 +545,44 @@ int
 uci_run(FILE *in, FILE *out, const bc_variant *v, int level)
 {
 	struct uci u = { 0 };
-	char *line = NULL, **tok;
-	size_t size = 0;
+	int got;
 
 	u.out = out;
 	u.variant = v;
 	u.eng = engine_new(ENGINE_HASH_DEFAULT_MB);
-	tok = malloc(MAX_TOKENS * sizeof *tok);
-	if (!u.eng || !tok || pthread_mutex_init(&u.lock, NULL) != 0) {
+	u.line = malloc(UCI_LINE_MAX + 1);
+	u.tok_capacity = 64;
+	u.tok = malloc((size_t)u.tok_capacity * sizeof *u.tok);
+	if (!u.eng || !u.line || !u.tok ||
+	    pthread_mutex_init(&u.lock, NULL) != 0) {
 		fputs("bigchess: out of memory\n", stderr);
 		engine_free(u.eng);
-		free(tok);
+		free(u.line);
+		free(u.tok);
 		return 1;
 	}
 	engine_set_level(u.eng, level);
 	reset_position(&u);
-	while (!u.quit && getline(&line, &size, in) != -1) {
-		int n = tokenize(line, tok, MAX_TOKENS);
+	while (!u.quit && (got = read_line(&u, in)) != 0) {
+		int n;
 
-		if (n > 0)
-			dispatch(&u, tok, n);
+		if (got < 0) {
+			say(&u, "info string error: line longer than %d bytes "
+			        "ignored", UCI_LINE_MAX);
+			continue;
+		}
+		n = tokenize(&u);
+		if (n < 0)
+			say(&u, "info string error: out of memory for the "
+			        "line; ignored");
+		else if (n > 0)
+			dispatch(&u, u.tok, n);
 	}
 	finish_search(&u, false);
 	engine_free(u.eng);
 	pthread_mutex_destroy(&u.lock);
 	free(u.history);
-	free(line);
-	free(tok);
+	free(u.line);
+	free(u.tok);
 	return 0;
 }

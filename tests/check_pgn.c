@@ -1035,6 +1035,66 @@ START_TEST(test_read_recovers)
 }
 END_TEST
 
+/*
+ * A game may hold 256 tags with names of up to 255 bytes (pgn.h); one
+ * more tag, or a longer name, is an error for that game alone, and the
+ * game after it still reads.  The tags are counted here by hand: 255
+ * numbered ones and the Variant tag make 256.
+ */
+START_TEST(test_read_tag_bounds)
+{
+	static const char good[] = "[Variant \"Chad\"]\n\n1. Rc3c1 *\n\n";
+	size_t size = 300 * 32 + 2 * 300 + sizeof good * 4, len = 0, offset = 0;
+	char *text = malloc(size);
+	bc_pgn_game g;
+	bc_error err;
+	int rc;
+
+	ck_assert_ptr_nonnull(text);
+	/* Game 1: 256 tags.  Game 2: 257.  Game 3: a 256-byte name.
+	 * Game 4: a 255-byte name.  Game 5: good. */
+	for (int game = 1; game <= 2; game++) {
+		for (int i = 0; i < 254 + game; i++)
+			len += (size_t)snprintf(text + len, size - len,
+			    "[T%d \"x\"]\n", i);
+		len += (size_t)snprintf(text + len, size - len, "%s", good);
+	}
+	for (int game = 3; game <= 4; game++) {
+		text[len++] = '[';
+		memset(text + len, 'N', (size_t)(259 - game));
+		len += (size_t)(259 - game);
+		len += (size_t)snprintf(text + len, size - len, " \"x\"]\n%s",
+		    good);
+	}
+	len += (size_t)snprintf(text + len, size - len, "%s", good);
+	rc = bc_pgn_read(text, len, &offset, NULL, 1, &g, &err);
+	ck_assert_msg(rc == BC_OK, "256 tags: %d (%s)", rc, err.message);
+	ck_assert_int_eq(g.tag_count, 256);
+	bc_pgn_game_free(&g);
+	rc = bc_pgn_read(text, len, &offset, NULL, 2, &g, &err);
+	ck_assert_int_eq(rc, BC_ERANGE);
+	ck_assert_msg(strstr(err.message, "more than 256 tags"), "%s",
+	    err.message);
+	rc = bc_pgn_read(text, len, &offset, NULL, 3, &g, &err);
+	ck_assert_int_eq(rc, BC_ERANGE);
+	ck_assert_msg(strstr(err.message, "longer than 255 bytes"), "%s",
+	    err.message);
+	rc = bc_pgn_read(text, len, &offset, NULL, 4, &g, &err);
+	ck_assert_msg(rc == BC_OK, "a 255-byte name: %d (%s)", rc,
+	    err.message);
+	ck_assert_int_eq((int)strlen(g.tags[0].name), 255);
+	bc_pgn_game_free(&g);
+	rc = bc_pgn_read(text, len, &offset, NULL, 5, &g, &err);
+	ck_assert_msg(rc == BC_OK, "the good game after: %d (%s)", rc,
+	    err.message);
+	ck_assert_int_eq(bc_game_length(g.game), 1);
+	bc_pgn_game_free(&g);
+	ck_assert_int_eq(bc_pgn_read(text, len, &offset, NULL, 6, &g, &err),
+	    BC_ENOTFOUND);
+	free(text);
+}
+END_TEST
+
 /* ---- A long game ---- */
 
 static uint64_t
@@ -1334,6 +1394,7 @@ pgn_suite(void)
 	    (int)(sizeof bad_then_good / sizeof bad_then_good[0]));
 
 	tcase_add_test(big, test_long_game);
+	tcase_add_test(errors, test_read_tag_bounds);
 	tcase_set_timeout(big, 60);
 	tcase_add_test(cli, test_cli_load);
 	tcase_add_test(cli, test_cli_pgn_reads_back);

@@ -384,6 +384,167 @@ START_TEST(test_load_bad_file)
 }
 END_TEST
 
+/*
+ * --load takes only a regular file: a FIFO (which had no writer and hung
+ * the old fopen forever), a device, a folder and a symbolic link each get
+ * a one-line error at once and exit status 1.
+ */
+static const struct {
+	const char *file; /* in the state folder; NULL: `path` as it is */
+	const char *path;
+	const char *message;
+} not_regular[] = {
+	{ "fifo.pgn", NULL, "it is a pipe (FIFO), not a regular file" },
+	{ NULL, "/dev/zero", "it is a device, not a regular file" },
+	{ "folder.pgn", NULL, "it is a folder, not a regular file" },
+	{ "link.pgn", NULL, "it is a symbolic link; name the file itself" },
+};
+
+START_TEST(test_load_not_regular)
+{
+	const char *args[] = { "--load", NULL, NULL };
+	struct state s;
+	struct pty p;
+	char path[256], good[256];
+
+	state_new(&s);
+	if (not_regular[_i].file)
+		snprintf(path, sizeof path, "%s/%s", s.home,
+		    not_regular[_i].file);
+	else
+		snprintf(path, sizeof path, "%s", not_regular[_i].path);
+	switch (_i) {
+	case 0:
+		ck_assert_int_eq(mkfifo(path, 0600), 0);
+		break;
+	case 2:
+		ck_assert_int_eq(mkdir(path, 0700), 0);
+		break;
+	case 3:
+		snprintf(good, sizeof good, "%s/good.pgn", s.home);
+		write_file(good, "[Variant \"Grand Chess\"]\n\n1. e5 *\n");
+		ck_assert_int_eq(symlink(good, path), 0);
+		break;
+	default:
+		break;
+	}
+	args[1] = path;
+	start_in(&p, 30, 200, &s, args);
+	WAIT_FOR(&p, not_regular[_i].message);
+	expect_exit(&p, 1);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* A file over the 64 MiB limit is refused before it is read. */
+START_TEST(test_load_too_large)
+{
+	const char *args[] = { "--load", NULL, NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+	FILE *f;
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/big.pgn", s.home);
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(ftruncate(fileno(f), (64 << 20) + 1), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	args[1] = path;
+	start_in(&p, 30, 200, &s, args);
+	WAIT_FOR(&p, "is too large (the limit is 64 MiB)");
+	expect_exit(&p, 1);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* `count` copies of an empty game, 15 bytes each, in a new string. */
+static char *
+empty_games(size_t count)
+{
+	static const char game[] = "[Event \"?\"]\n\n*\n";
+	size_t n = sizeof game - 1;
+	char *text = malloc(count * n + 1);
+
+	ck_assert_ptr_nonnull(text);
+	for (size_t i = 0; i < count; i++)
+		memcpy(text + i * n, game, n);
+	text[count * n] = '\0';
+	return text;
+}
+
+/*
+ * The list of games stops at 10,000 (README) and says so; a file of
+ * exactly 10,000 lists them all.
+ */
+static const struct {
+	size_t games;
+	const char *title;
+} list_bound[] = {
+	{ 10000, "10000 games in" },
+	{ 10001, "showing the first 10000 games" },
+};
+
+START_TEST(test_load_list_bound)
+{
+	const char *args[] = { "--load", NULL, "--variant", "grand", NULL };
+	char *text = empty_games(list_bound[_i].games);
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/many.pgn", s.home);
+	write_file(path, text);
+	free(text);
+	args[1] = path;
+	start_in(&p, 30, 200, &s, args);
+	WAIT_FOR(&p, list_bound[_i].title);
+	pty_key(&p, VTERM_KEY_END);
+	WAIT_ROW(&p, "10000  -", "Grand Chess");
+	{
+		int row, col;
+
+		ck_assert(!pty_find(&p, "10001 ", &row, &col));
+	}
+	pty_send(&p, "q");
+	expect_clean_exit(&p, &s);
+}
+END_TEST
+
+/*
+ * 60 MiB of empty games (4,194,304 of them) is listed within a 512 MiB
+ * address space; the old reader described every game and grew past
+ * 1.6 GB.  (No limit in a sanitizer build, see pty_can_limit_memory.)
+ */
+START_TEST(test_load_many_empty_games)
+{
+	const char *args[] = { "--load", NULL, "--variant", "grand", NULL };
+	struct pty_spawn_opts o = { 0, 0, (size_t)512 << 20 };
+	char *text = empty_games(((size_t)60 << 20) / 15);
+	const char *env[2] = { NULL, NULL };
+	struct state s;
+	struct pty p;
+	char path[256];
+
+	state_new(&s);
+	env[0] = s.env;
+	snprintf(path, sizeof path, "%s/empty.pgn", s.home);
+	write_file(path, text);
+	free(text);
+	args[1] = path;
+	start_bigchess_opts(&p, 30, 200, args, env, &o);
+	WAIT_FOR(&p, "showing the first 10000 games");
+	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, "q");
+	expect_clean_exit(&p, &s);
+}
+END_TEST
+
 Suite *
 resume_suite(void)
 {
@@ -402,6 +563,12 @@ resume_suite(void)
 	tcase_add_test(tc, test_resume_nothing);
 	tcase_add_test(tc, test_load_file);
 	tcase_add_test(tc, test_load_bad_file);
+	tcase_add_loop_test(tc, test_load_not_regular, 0,
+	    (int)(sizeof not_regular / sizeof not_regular[0]));
+	tcase_add_test(tc, test_load_too_large);
+	tcase_add_loop_test(tc, test_load_list_bound, 0,
+	    (int)(sizeof list_bound / sizeof list_bound[0]));
+	tcase_add_test(tc, test_load_many_empty_games);
 	tcase_add_test(tc, test_level_from_new_game_screen);
 	suite_add_tcase(s, tc);
 	return s;

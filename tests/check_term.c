@@ -401,6 +401,112 @@ START_TEST(test_slow_click)
 }
 END_TEST
 
+/*
+ * The size used is capped at 1000 columns and 500 rows (README), whatever
+ * the terminal reports, at start and on a resize.  With too few rows or
+ * columns for a board, the small-screen message names the size it uses:
+ * the cap, not the report.  The screen model has only the capped size.
+ */
+static const struct {
+	int rows, cols;             /* reported */
+	int model_rows, model_cols; /* capped */
+	const char *now;
+} capped[] = {
+	{ 10, 30000, 10, 1000, "(now 1000x10)" },
+	{ 30000, 40, 500, 40, "(now 40x500)" },
+	{ 10, 65535, 10, 1000, "(now 1000x10)" },
+	{ 10, 1001, 10, 1000, "(now 1000x10)" },
+	{ 10, 1000, 10, 1000, "(now 1000x10)" },
+	{ 501, 50, 500, 50, "(now 50x500)" },
+};
+
+START_TEST(test_size_capped)
+{
+	struct pty_spawn_opts o = { capped[_i].rows, capped[_i].cols, 0 };
+	const char *const args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	struct pty p;
+
+	start_bigchess_opts(&p, capped[_i].model_rows, capped[_i].model_cols,
+	    args, NULL, &o);
+	WAIT_FOR(&p, capped[_i].now);
+	pty_resize(&p, 24, 80);
+	WAIT_FOR(&p, "White to move");
+	pty_resize_model(&p, capped[_i].model_rows, capped[_i].model_cols);
+	pty_report_size(&p, capped[_i].rows, capped[_i].cols);
+	WAIT_FOR(&p, capped[_i].now);
+	assert_alive(&p);
+	pty_close(&p);
+}
+END_TEST
+
+/*
+ * A terminal that reports 30000x30000, at start and in a resize, with the
+ * program's address space limited to 256 MiB: curses' screens at that
+ * size would need some 25 GB (and a resize crashed inside ncurses when
+ * it could not have them).  Capped, the game draws, plays, and ends
+ * cleanly.  (No limit in a sanitizer build, see pty_can_limit_memory.)
+ */
+START_TEST(test_huge_terminal)
+{
+	struct pty_spawn_opts o = { 30000, 30000, (size_t)256 << 20 };
+	const char *const args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	struct pty p;
+
+	start_bigchess_opts(&p, 500, 1000, args, NULL, &o);
+	WAIT_GAME(&p);
+	pty_send(&p, ":e5\r");
+	WAIT_FOR(&p, "1. e5");
+	/* Too small, then huge again: the board comes back. */
+	pty_resize(&p, 10, 80);
+	WAIT_FOR(&p, "(now 80x10)");
+	pty_resize_model(&p, 500, 1000);
+	pty_report_size(&p, 30000, 30000);
+	WAIT_GONE(&p, "too small");
+	WAIT_GAME(&p);
+	pty_send(&p, ":e6\r");
+	WAIT_ROW(&p, "1. e5", "e6");
+	pty_report_size(&p, 65535, 65535);
+	pty_send(&p, ":f5\r");
+	WAIT_FOR(&p, "2. f5");
+	pty_send(&p, "q");
+	WAIT_FOR(&p, "Leave this game");
+	pty_send(&p, "y");
+	expect_exit(&p, 0);
+	pty_close(&p);
+}
+END_TEST
+
+/*
+ * A resize curses has no memory for (the capped 1000x500 needs some 40
+ * MB more than 80x24; the address space here is 36 MiB) keeps the old
+ * size: the game goes on at 80x24 and ends cleanly.  Only where memory
+ * can be limited: elsewhere the resize would succeed.
+ */
+START_TEST(test_resize_without_memory)
+{
+	struct pty_spawn_opts o = { 0, 0, (size_t)36 << 20 };
+	const char *const args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	struct pty p;
+
+	if (!pty_can_limit_memory())
+		return;
+	start_bigchess_opts(&p, 24, 80, args, NULL, &o);
+	WAIT_GAME(&p);
+	pty_report_size(&p, 500, 1000);
+	pty_send(&p, ":e5\r");
+	WAIT_FOR(&p, "1. e5");
+	WAIT_FOR(&p, "q quit");
+	pty_send(&p, "q");
+	WAIT_FOR(&p, "Leave this game");
+	pty_send(&p, "y");
+	expect_exit(&p, 0);
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 term_suite(void)
 {
@@ -419,6 +525,10 @@ term_suite(void)
 	tcase_add_loop_test(size, test_start_at_size, 0, NSIZES);
 	tcase_add_test(size, test_resize_through_sizes);
 	tcase_add_test(size, test_grand_needs);
+	tcase_add_loop_test(size, test_size_capped, 0,
+	    (int)(sizeof capped / sizeof capped[0]));
+	tcase_add_test(size, test_huge_terminal);
+	tcase_add_test(size, test_resize_without_memory);
 	suite_add_tcase(s, env);
 	suite_add_tcase(s, size);
 	return s;

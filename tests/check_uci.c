@@ -435,6 +435,203 @@ START_TEST(test_bad_input_escaped)
 }
 END_TEST
 
+/* Writes `len` bytes of `data` to the program, however long. */
+static void
+uci_write(struct uci_child *c, const char *data, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(c->to_fd, data, len);
+
+		ck_assert_msg(n > 0, "write to the program failed");
+		data += n;
+		len -= (size_t)n;
+	}
+}
+
+/* Reads lines up to one starting with `prefix`; fails if a line before it
+ * starts with `unwanted`. */
+static const char *
+uci_expect_without(struct uci_child *c, const char *prefix,
+    const char *unwanted)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+
+	while (uci_read_line(c, deadline)) {
+		if (strncmp(c->line, prefix, strlen(prefix)) == 0)
+			return c->line;
+		ck_assert_msg(strncmp(c->line, unwanted, strlen(unwanted)) != 0,
+		    "unexpected '%s' before '%s'", c->line, prefix);
+	}
+	ck_abort_msg("no line starting '%s' (last: '%s')", prefix, c->line);
+	return NULL;
+}
+
+/*
+ * Numbers beyond any sense are capped before the engine computes with
+ * them (an increment of INT64_MAX was a signed overflow in the time
+ * plan, which the UBSan build aborts on), and an overdrawn clock counts
+ * as zero: each of these is a search that answers a legal move, with no
+ * error.  Negative depths and words that are not numbers are refused.
+ */
+START_TEST(test_go_numbers_capped)
+{
+	static const char *const capped[] = {
+		"go wtime 1000 winc 9223372036854775807",
+		"go btime 1000 binc 9223372036854775807 wtime 1000 winc 5",
+		"go wtime 9223372036854775807 btime 9223372036854775807 "
+		"winc 9223372036854775807 binc 9223372036854775807 "
+		"movestogo 1",
+		"go wtime 99999999999999999999999999 movestogo "
+		"99999999999999999999 nodes 3000",
+		"go wtime -500 btime -500 winc -1 binc -1",
+		"go wtime -9223372036854775808 winc -99999999999999999999",
+		"go depth 99999999999999999999 nodes 3000",
+		"go mate 99999999999 nodes 3000",
+		"go movetime 99999999999999999999 nodes 3000",
+		"go nodes 99999999999999999999999 depth 2",
+	};
+	static const char *const refused[] = {
+		"go depth -3",
+		"go nodes -1",
+		"go movetime -10",
+		"go movestogo -2",
+		"go wtime 12abc",
+	};
+	struct uci_child *c = uci_open();
+	bc_position pos;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	for (size_t i = 0; i < sizeof capped / sizeof capped[0]; i++) {
+		char move[32];
+
+		uci_send(c, "position startpos");
+		uci_send(c, "%s", capped[i]);
+		uci_expect_without(c, "info depth", "info string error");
+		uci_send(c, "stop");
+		expect_legal_bestmove(c, &pos, move, sizeof move);
+	}
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		uci_send(c, "%s nodes 2000", refused[i]);
+		ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+		    "wants a number"));
+		expect_legal_bestmove(c, &pos, NULL, 0);
+	}
+	/* Hash sizes beyond any number are refused, not wrapped. */
+	uci_send(c, "setoption name Hash value 99999999999999999999999");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "Hash wants 1 to 4096"));
+	uci_send(c, "setoption name Hash value -9223372036854775809");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "Hash wants 1 to 4096"));
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/*
+ * A "position" of 5000 plies is played in full.  The moves are knights
+ * going out and back (b2d1 b9d10 d1b2 d10b9, by hand from the Grand Chess
+ * start position in rules/grand.md), so after 5000 plies, a multiple of
+ * four, it is the start position with White to move.  The old reader
+ * stopped at 4096 words, 4093 moves: Black to move, and a black answer.
+ */
+START_TEST(test_long_position)
+{
+	static const char *const cycle[] = { "b2d1", "b9d10", "d1b2", "d10b9" };
+	enum { PLIES = 5000 };
+	struct uci_child *c = uci_open();
+	size_t size = 64 + PLIES * 8, len;
+	char *line = malloc(size);
+	bc_position pos;
+
+	ck_assert_ptr_nonnull(line);
+	len = (size_t)snprintf(line, size, "position startpos moves");
+	for (int i = 0; i < PLIES; i++)
+		len += (size_t)snprintf(line + len, size - len, " %s",
+		    cycle[i % 4]);
+	len += (size_t)snprintf(line + len, size - len, "\n");
+	uci_write(c, line, len);
+	uci_send(c, "go depth 2");
+	bc_position_start(&pos, bc_variant_find("grand"));
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	/* And one ply more: Black's answer. */
+	line[len - 1] = '\0';
+	uci_write(c, line, len - 1);
+	uci_write(c, " b2d1\n", 6);
+	uci_send(c, "go depth 2");
+	{
+		bc_move m;
+		bc_undo undo;
+
+		ck_assert_int_eq(bc_move_parse(&pos, "b2d1", &m, NULL), BC_OK);
+		bc_position_make(&pos, m, &undo);
+	}
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	free(line);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/* Appends `s` and its NUL at buf[*len]. */
+static void
+put(char *buf, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(buf + *len, s, n + 1);
+	*len += n;
+}
+
+/*
+ * A line longer than the limit (1 MiB, README) is refused whole: the
+ * position it would set is not set, and the line after it, sent in the
+ * same write, is read as a line of its own.
+ */
+START_TEST(test_line_limit)
+{
+	enum { LIMIT = 1 << 20 };
+	static const char head[] = "position startpos moves";
+	struct uci_child *c = uci_open();
+	size_t size = LIMIT + 64, len = 0;
+	char *line = malloc(size);
+	bc_position pos;
+	bc_move m;
+	bc_undo undo;
+
+	ck_assert_ptr_nonnull(line);
+	uci_send(c, "position startpos moves b2d1");
+	put(line, &len, head);
+	/* Moves that would be legal, to one byte past the limit. */
+	while (len <= LIMIT)
+		put(line, &len, " b9d10 d1b2 d10b9 b2d1");
+	put(line, &len, "\nisready\n");
+	uci_write(c, line, len);
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "line longer than 1048576 bytes"));
+	uci_expect(c, "readyok");
+	/* Still Black to move, after b2d1 alone. */
+	bc_position_start(&pos, bc_variant_find("grand"));
+	ck_assert_int_eq(bc_move_parse(&pos, "b2d1", &m, NULL), BC_OK);
+	bc_position_make(&pos, m, &undo);
+	uci_send(c, "go depth 2");
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	/* A line just under the limit is read. */
+	len = 0;
+	put(line, &len, head);
+	while (len + 22 + 12 < LIMIT)
+		put(line, &len, " b2d1 b9d10 d1b2 d10b9");
+	put(line, &len, "\n");
+	uci_write(c, line, len);
+	uci_send(c, "go depth 2");
+	bc_position_start(&pos, bc_variant_find("grand"));
+	expect_legal_bestmove(c, &pos, NULL, 0);
+	free(line);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
 Suite *
 uci_suite(void)
 {
@@ -451,6 +648,9 @@ uci_suite(void)
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_end_of_input);
 	tcase_add_test(tc, test_bad_input_escaped);
+	tcase_add_test(tc, test_go_numbers_capped);
+	tcase_add_test(tc, test_long_position);
+	tcase_add_test(tc, test_line_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,8 +10,9 @@
  * and function-key escape sequences, partial and invalid escape
  * sequences, mouse reports, random bytes, UTF-8 garbage, long pastes
  * into the ':' prompt (garbage, near-valid moves and FENs, command
- * words), window resizes down to 1x1 and up to 200x500, and now and then
- * q, Esc or a new game.  A keystroke is one such event.
+ * words), window resizes down to 1x1 and up to 200x500 (and sometimes
+ * a report of up to 65535x65535, of which 1000x500 is used), and now and
+ * then q, Esc or a new game.  A keystroke is one such event.
  *
  * The program starts in a 24x80 xterm-256color UTF-8 terminal; three
  * starts in ten (the first and each restart) get another one: TERM=xterm
@@ -418,9 +419,21 @@ resize(struct run *r)
 	} else if (k < 90) {
 		r->rows = range(r, 1, 20);
 		r->cols = range(r, 1, 80);
-	} else {
+	} else if (k < 97) {
 		r->rows = range(r, 60, 200);
 		r->cols = range(r, 200, 500);
+	} else {
+		/* Beyond the 1000x500 the program uses (terminal.h): the
+		 * model is the capped size, the report is what a hostile
+		 * client might claim. */
+		int rows = range(r, 400, 65535), cols = range(r, 900, 65535);
+
+		r->rows = rows < 500 ? rows : 500;
+		r->cols = cols < 1000 ? cols : 1000;
+		pty_resize_model(&r->p, r->rows, r->cols);
+		pty_report_size(&r->p, rows, cols);
+		r->resizes++;
+		return;
 	}
 	pty_resize(&r->p, r->rows, r->cols);
 	r->resizes++;

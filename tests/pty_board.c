@@ -12,7 +12,9 @@
 
 #include "pty_board.h"
 
-enum { MAX_ARGS = 24, ROW_MAX = 512 };
+/* ROW_MAX holds a row of the widest screen the program draws
+ * (TERM_MAX_COLS, 1000) and its NUL. */
+enum { MAX_ARGS = 24, ROW_MAX = 1024 };
 
 const char *
 bigchess_bin(void)
@@ -39,6 +41,14 @@ void
 start_bigchess(struct pty *p, int rows, int cols, const char *const args[],
     const char *const env[])
 {
+	start_bigchess_opts(p, rows, cols, args, env, NULL);
+}
+
+void
+start_bigchess_opts(struct pty *p, int rows, int cols,
+    const char *const args[], const char *const env[],
+    const struct pty_spawn_opts *o)
+{
 	const char *argv[MAX_ARGS + 2];
 	int n = 0;
 
@@ -49,7 +59,7 @@ start_bigchess(struct pty *p, int rows, int cols, const char *const args[],
 	}
 	argv[n] = NULL;
 	ck_assert_int_eq(access(argv[0], X_OK), 0);
-	ck_assert_int_eq(pty_spawn(p, rows, cols, argv, env), 0);
+	ck_assert_int_eq(pty_spawn_opts(p, rows, cols, argv, env, o), 0);
 }
 
 void
@@ -164,6 +174,7 @@ wait_row(struct pty *p, const char *a, const char *b)
 {
 	char buf[ROW_MAX];
 
+	ck_assert_int_lt(p->cols, ROW_MAX);
 	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
 		for (int r = 0; r < p->rows; r++) {
 			char *at = strstr(pty_row(p, r, buf), a);
@@ -199,6 +210,7 @@ rank_row(const struct pty *p, int rank)
 {
 	char label[16], buf[ROW_MAX];
 
+	ck_assert_int_lt(p->cols, ROW_MAX);
 	snprintf(label, sizeof label, "%2d", rank);
 	for (int r = 0; r < p->rows; r++)
 		if (strncmp(pty_row(p, r, buf), label, 2) == 0 &&
@@ -214,6 +226,7 @@ file_col(const struct pty *p, char file)
 		"abcdefghijkl", "jihgfedcba", "lkjihgfedcba" };
 	char buf[ROW_MAX];
 
+	ck_assert_int_lt(p->cols, ROW_MAX);
 	for (int r = 0; r < p->rows; r++) {
 		char letters[32];
 		int n = 0, col = -1;

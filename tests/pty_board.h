@@ -48,6 +48,11 @@ int run_bigchess(const char *const args[], char *out, size_t size);
 void start_bigchess(struct pty *p, int rows, int cols,
     const char *const args[], const char *const env[]);
 
+/* start_bigchess with pty_spawn_opts' options `o`. */
+void start_bigchess_opts(struct pty *p, int rows, int cols,
+    const char *const args[], const char *const env[],
+    const struct pty_spawn_opts *o);
+
 /*
  * A state folder of the test's own (XDG_STATE_HOME), kept across runs
  * of the program, unlike the one pty_spawn makes for each run.  Remove

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -86,12 +87,51 @@ child_env(const char *state_dir, const char *const env[])
 	}
 }
 
+/*
+ * True when this program is built with AddressSanitizer (the tests and
+ * the program under test are built alike): its shadow memory needs far
+ * more address space than any limit a test would set.
+ */
+static bool
+sanitized(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	return true;
+#else
+	return false;
+#endif
+#else
+	return false;
+#endif
+}
+
+bool
+pty_can_limit_memory(void)
+{
+	return !sanitized();
+}
+
 int
 pty_spawn(struct pty *p, int rows, int cols, const char *const argv[],
     const char *const env[])
 {
+	return pty_spawn_opts(p, rows, cols, argv, env, NULL);
+}
+
+int
+pty_spawn_opts(struct pty *p, int rows, int cols, const char *const argv[],
+    const char *const env[], const struct pty_spawn_opts *o)
+{
 	struct winsize ws = { .ws_row = (unsigned short)rows,
 		.ws_col = (unsigned short)cols };
+
+	if (o && o->report_rows > 0 && o->report_cols > 0) {
+		ws.ws_row = (unsigned short)o->report_rows;
+		ws.ws_col = (unsigned short)o->report_cols;
+	}
 
 	memset(p, 0, sizeof *p);
 	p->rows = rows;
@@ -114,6 +154,12 @@ pty_spawn(struct pty *p, int rows, int cols, const char *const argv[],
 		memcpy(av, argv, n * sizeof av[0]);
 		av[n] = NULL;
 		child_env(p->state_dir, env);
+		if (o && o->as_limit > 0 && !sanitized()) {
+			struct rlimit rl = { o->as_limit, o->as_limit };
+
+			if (setrlimit(RLIMIT_AS, &rl) != 0)
+				_exit(126);
+		}
 		execv(av[0], av);
 		_exit(127);
 	}
@@ -320,6 +366,13 @@ pty_resize(struct pty *p, int rows, int cols)
 	struct winsize ws = { .ws_row = (unsigned short)rows,
 		.ws_col = (unsigned short)cols };
 
+	pty_resize_model(p, rows, cols);
+	ioctl(p->fd, TIOCSWINSZ, &ws);
+}
+
+void
+pty_resize_model(struct pty *p, int rows, int cols)
+{
 	p->rows = rows;
 	p->cols = cols;
 	vterm_set_size(p->vt, rows, cols);
@@ -328,6 +381,14 @@ pty_resize(struct pty *p, int rows, int cols)
 	 * a shrunk screen's bottom and then crashes (a negative memmove) on
 	 * the next scroll; the monkey found it. */
 	vterm_input_write(p->vt, "\0337\033[r\0338", 7);
+}
+
+void
+pty_report_size(struct pty *p, int rows, int cols)
+{
+	struct winsize ws = { .ws_row = (unsigned short)rows,
+		.ws_col = (unsigned short)cols };
+
 	ioctl(p->fd, TIOCSWINSZ, &ws);
 }
 

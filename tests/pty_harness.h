@@ -40,6 +40,27 @@ struct pty {
 int pty_spawn(struct pty *p, int rows, int cols, const char *const argv[],
     const char *const env[]);
 
+/* What pty_spawn_opts adds to pty_spawn. */
+struct pty_spawn_opts {
+	/* The window size the program is told at start, when it differs
+	 * from the screen model's (0: the same): sizes too large to
+	 * model. */
+	int report_rows, report_cols;
+	/* The child's address-space limit (RLIMIT_AS) in bytes, 0 for none;
+	 * not set in a sanitizer build (see pty_can_limit_memory). */
+	size_t as_limit;
+};
+
+/* pty_spawn with the options in `o` (may be NULL). */
+int pty_spawn_opts(struct pty *p, int rows, int cols, const char *const argv[],
+    const char *const env[], const struct pty_spawn_opts *o);
+
+/*
+ * False when pty_spawn_opts cannot limit memory: in an AddressSanitizer
+ * build, whose shadow memory needs more address space than any limit.
+ */
+bool pty_can_limit_memory(void);
+
 /* Writes `keys` to the program's terminal. */
 void pty_send(struct pty *p, const char *keys);
 
@@ -81,6 +102,16 @@ VTermScreenCell pty_cell(const struct pty *p, int row, int col);
 
 /* Resizes the terminal, as a window manager would (SIGWINCH follows). */
 void pty_resize(struct pty *p, int rows, int cols);
+
+/* Resizes the screen model alone; the program is not told. */
+void pty_resize_model(struct pty *p, int rows, int cols);
+
+/*
+ * Tells the program its terminal is `rows` x `cols` (the kernel's window
+ * size, and so SIGWINCH) while the screen model keeps its size: a size
+ * too large to model.
+ */
+void pty_report_size(struct pty *p, int rows, int cols);
 
 /* Waits up to `ms` for the program to exit; true if it did. */
 bool pty_wait_exit(struct pty *p, int ms);

@@ -15,6 +15,18 @@
 #include "error.h"
 #include "game.h"
 
+/*
+ * Bounds on one game, so that what a reader keeps grows with the moves of
+ * a game and never with what a hostile file repeats: a game with more
+ * tags, or a tag with a longer name or value (in bytes), is an error for
+ * that game, and the games after it are still read.
+ */
+enum {
+	BC_PGN_TAGS_MAX = 256,
+	BC_PGN_TAG_NAME_MAX = 255,
+	BC_PGN_TAG_VALUE_MAX = 4095
+};
+
 typedef struct bc_pgn_tag {
 	char *name;
 	char *value;

@@ -18,7 +18,11 @@
 #include "bigchess/text.h"
 #include "internal.h"
 
-enum { TAG_TEXT_MAX = 4096, TOKEN_MAX = 64, PGN_LINE = 79 };
+enum {
+	TAG_TEXT_MAX = BC_PGN_TAG_VALUE_MAX + 1,
+	TOKEN_MAX = 64,
+	PGN_LINE = 79
+};
 
 /* ---- A growable string ---- */
 
@@ -201,6 +205,12 @@ read_tag(struct scan *sc, bc_pgn_game *g)
 	name_len = sc->at - name_start;
 	if (!name_len)
 		return scan_fail(sc, BC_ESYNTAX, "a tag has no name");
+	if (name_len > BC_PGN_TAG_NAME_MAX)
+		return scan_fail(sc, BC_ERANGE, "a tag name is longer than %d "
+		    "bytes", BC_PGN_TAG_NAME_MAX);
+	if (g->tag_count == BC_PGN_TAGS_MAX)
+		return scan_fail(sc, BC_ERANGE, "more than %d tags",
+		    BC_PGN_TAGS_MAX);
 	while (isspace(peek(sc)))
 		sc->at++;
 	if (peek(sc) != '"')

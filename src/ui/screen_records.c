@@ -82,8 +82,13 @@ records_draw(const struct ui *ui)
 		ew = 2 * UI_RECORD_NAME + 2;
 	if (ew < 8)
 		ew = 8;
-	snprintf(title, sizeof title, "bigchess %s %d games in %s",
-	    ui->glyphs->dash, rs->count, rs->name);
+	if (rs->more)
+		snprintf(title, sizeof title, "bigchess %s %s: showing the "
+		    "first %d games (--game N opens any)", ui->glyphs->dash,
+		    rs->name, rs->count);
+	else
+		snprintf(title, sizeof title, "bigchess %s %d games in %s",
+		    ui->glyphs->dash, rs->count, rs->name);
 	term_put(0, 1, ui_style(ui, ROLE_TITLE), title, ui->cols - 2);
 	snprintf(line, sizeof line, "%4s  %-*.*s %-*.*s %-*.*s %-7s %-12s %5s",
 	    "#", w, w, "White", w, w, "Black", ew, ew, "Event, date", "Result",

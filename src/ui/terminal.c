@@ -6,15 +6,25 @@
  * few hundred bytes over a slow link.  Nothing here forces a full repaint
  * (no clear(), no redrawwin()), except coming back from another program
  * (term_resume), which may have left anything on the screen.
+ *
+ * The size curses uses is capped at TERM_MAX_COLS x TERM_MAX_ROWS, since
+ * curses keeps every cell of the screen in memory (three times over), and
+ * a client reports whatever size it likes.  So curses never learns a size
+ * by itself: SIGWINCH is ours (curses leaves a signal alone that already
+ * has a handler), a resize is read with TIOCGWINSZ, capped and passed to
+ * resizeterm, and at start the capped size reaches newterm through LINES
+ * and COLUMNS, which curses prefers to the ioctl.
  */
 #include <curses.h>
 #include <term.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <langinfo.h>
 #include <poll.h>
 #include <locale.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/select.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +50,161 @@ static struct {
 	int npairs;
 	short fg[MAX_PAIRS], bg[MAX_PAIRS];
 } term;
+
+/* Set by SIGWINCH, which only ever arrives while term_key waits. */
+static volatile sig_atomic_t winch_pending;
+
+static void
+on_winch(int sig)
+{
+	(void)sig;
+	winch_pending = 1;
+}
+
+static int
+cap(int n, int max)
+{
+	return n > max ? max : n;
+}
+
+/* The window size the kernel has for the terminal, or false. */
+static bool
+kernel_size(int *rows, int *cols)
+{
+	struct winsize ws;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 &&
+	    ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) != 0)
+		return false;
+	*rows = ws.ws_row;
+	*cols = ws.ws_col;
+	return true;
+}
+
+/* A positive number in environment variable `name`, or `fallback`. */
+static int
+env_number(const char *name, int fallback)
+{
+	const char *s = getenv(name);
+	char *end;
+	long n;
+
+	if (!s || !*s)
+		return fallback;
+	n = strtol(s, &end, 10);
+	return *end || n <= 0 ? fallback : n > INT_MAX ? INT_MAX : (int)n;
+}
+
+/* An environment variable's value kept to be put back, or its absence. */
+struct saved_env {
+	const char *name;
+	char *value; /* a copy; NULL: it was not set */
+	bool changed;
+};
+
+static void
+set_env_number(struct saved_env *e, const char *name, int n)
+{
+	const char *old = getenv(name);
+	char text[16];
+
+	e->name = name;
+	e->value = old ? strdup(old) : NULL;
+	e->changed = !old || e->value;
+	if (!e->changed)
+		return; /* no memory to keep the old value: leave it */
+	snprintf(text, sizeof text, "%d", n);
+	setenv(name, text, 1);
+}
+
+static void
+restore_env(struct saved_env *e)
+{
+	if (!e->changed)
+		return;
+	if (e->value)
+		setenv(e->name, e->value, 1);
+	else
+		unsetenv(e->name);
+	free(e->value);
+	e->changed = false;
+}
+
+/*
+ * Handles SIGWINCH before curses starts, so that curses does not, and
+ * tells newterm a capped size where the terminal reports a larger one
+ * (LINES and COLUMNS, which the caller restores after newterm; programs
+ * the game starts must see the user's own).  As curses would, LINES and
+ * COLUMNS already set win over the ioctl.
+ */
+static void
+prepare_size(struct saved_env env[2])
+{
+	struct sigaction sa;
+	int rows = 0, cols = 0;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_winch;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGWINCH, &sa, NULL);
+	winch_pending = 0;
+	memset(env, 0, 2 * sizeof env[0]);
+	kernel_size(&rows, &cols);
+	rows = env_number("LINES", rows);
+	cols = env_number("COLUMNS", cols);
+	if (rows > TERM_MAX_ROWS || cols > TERM_MAX_COLS) {
+		set_env_number(&env[0], "LINES", cap(rows, TERM_MAX_ROWS));
+		set_env_number(&env[1], "COLUMNS", cap(cols, TERM_MAX_COLS));
+	}
+}
+
+/*
+ * True if there is memory for curses' screens at `rows` x `cols`: its
+ * three full-screen windows (stdscr, curscr, newscr) of one cchar_t a
+ * cell.  Asking first spares curses a failure half-way through a resize.
+ */
+static bool
+room_for(int rows, int cols)
+{
+	size_t cells = (size_t)rows * (size_t)cols;
+	/* Volatile: a compiler may drop a malloc whose block is unused and
+	 * take it to have succeeded. */
+	void *volatile p = malloc(3 * cells * sizeof(cchar_t) + (64 << 10));
+	bool ok = p != NULL;
+
+	free(p);
+	return ok;
+}
+
+/*
+ * After a SIGWINCH: takes the terminal's new size, capped.  If curses
+ * cannot have the memory for it, the screen keeps its old size.  A
+ * resizeterm that fails may have resized some of curses' windows and not
+ * others, and then takes the old size for no change at all: each window
+ * is put back by itself.  Returns true when the screen must be drawn
+ * again.
+ */
+static bool
+apply_size(void)
+{
+	int rows, cols, old_rows, old_cols;
+
+	getmaxyx(stdscr, old_rows, old_cols);
+	if (!kernel_size(&rows, &cols) || rows <= 0 || cols <= 0)
+		return false;
+	rows = cap(rows, TERM_MAX_ROWS);
+	cols = cap(cols, TERM_MAX_COLS);
+	if ((rows != old_rows || cols != old_cols) &&
+	    (!room_for(rows, cols) || resizeterm(rows, cols) == ERR)) {
+		wresize(stdscr, old_rows, old_cols);
+		wresize(curscr, old_rows, old_cols);
+		wresize(newscr, old_rows, old_cols);
+	}
+	/* Even at the same capped size the terminal may have redrawn or
+	 * reflowed what it showed: paint it all again. */
+	clearok(curscr, TRUE);
+	return true;
+}
 
 static bool
 has_string_cap(const char *name)
@@ -148,6 +313,8 @@ term_open(bool want_color, struct term_caps *caps, char *err,
     size_t errsize)
 {
 	const char *codeset;
+	struct saved_env env[2];
+	SCREEN *screen;
 
 	setlocale(LC_CTYPE, "");
 	codeset = nl_langinfo(CODESET);
@@ -156,8 +323,18 @@ term_open(bool want_color, struct term_caps *caps, char *err,
 	term.utf8 = caps->utf8;
 	if (check_terminal(err, errsize) != 0)
 		return -1;
-	if (!newterm(NULL, stdout, stdin)) {
+	prepare_size(env);
+	errno = 0;
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen && errno == ENOMEM)
+		snprintf(err, errsize, "cannot start curses on this terminal: "
+		    "out of memory");
+	else if (!screen)
 		snprintf(err, errsize, "cannot start curses on this terminal");
+	restore_env(&env[0]);
+	restore_env(&env[1]);
+	if (!screen) {
+		signal(SIGWINCH, SIG_DFL);
 		return -1;
 	}
 	term.open = true;
@@ -194,6 +371,7 @@ term_close(void)
 	curs_set(1);
 	endwin();
 	sigprocmask(SIG_SETMASK, &term.old_mask, NULL);
+	signal(SIGWINCH, SIG_DFL);
 }
 
 void
@@ -409,6 +587,11 @@ term_key(int timeout_ms, int *y, int *x)
 	if (ch == ERR && timeout_ms != 0) {
 		bool ready = wait_input(timeout_ms);
 
+		if (winch_pending) {
+			winch_pending = 0;
+			if (apply_size())
+				return TK_RESIZE;
+		}
 		ch = getch();
 		if (ch == ERR && ready && hung_up())
 			return TK_HANGUP;

@@ -12,6 +12,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/*
+ * The largest screen used, whatever size the terminal reports: beyond it
+ * a client could make curses allocate gigabytes (its screens hold every
+ * cell, three times over), and no board needs more.
+ */
+enum { TERM_MAX_ROWS = 500, TERM_MAX_COLS = 1000 };
+
 /* Colours: the eight ANSI ones, 8..255 for 256-colour terminals. */
 enum {
 	TERM_DEFAULT = -1,

@@ -123,6 +123,7 @@ struct ui_records {
 	void *ctx;
 	const char *name;             /* the file, for the title */
 	int count;
+	bool more;                    /* the file holds more than `count` */
 	const struct ui_record *games;
 	int (*load)(void *ctx, int number, const struct ui_saved **out,
 	    char *err, size_t errsize);
