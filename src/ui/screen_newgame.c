@@ -12,8 +12,6 @@
 static const int minute_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60,
 	90 };
 static const int increment_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 60 };
-static const bc_variant_id variant_order[] = { BC_VARIANT_CHAD,
-	BC_VARIANT_GRAND, BC_VARIANT_HADEAN };
 
 static const char *const field_name[FIELD_COUNT] = {
 	[FIELD_VARIANT] = "Variant",
@@ -169,10 +167,10 @@ change(struct ui *ui, int dir)
 
 	switch (f->sel) {
 	case FIELD_VARIANT:
-		n = 0;
-		while (n < 2 && variant_order[n] != s->variant)
-			n++;
-		s->variant = variant_order[(n + 3 + dir) % 3];
+		/* The registry's order, round and round. */
+		n = bc_variant_count();
+		s->variant = bc_variant_id_of(bc_variant_at((bc_variant_index(
+		    bc_variant_get(s->variant)) + n + dir) % n));
 		break;
 	case FIELD_WHITE:
 	case FIELD_BLACK:
