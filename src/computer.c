@@ -135,6 +135,14 @@ computer_info(void *ctx, struct ui_engine_info *out)
 	return have;
 }
 
+static const char *
+computer_problem(void *ctx, const bc_variant *v)
+{
+	struct computer *c = ctx;
+
+	return engine_variant_problem(c->engine, v);
+}
+
 int
 computer_init(struct computer *c, int level)
 {
@@ -156,6 +164,7 @@ computer_init(struct computer *c, int level)
 	c->seam.hurry = computer_hurry;
 	c->seam.hint = computer_hint;
 	c->seam.info = computer_info;
+	c->seam.problem = computer_problem;
 	return 0;
 }
 

@@ -209,6 +209,10 @@ int bc_position_other_side(const bc_position *pos, bc_position *out);
  */
 bool bc_position_may_promote_to(const bc_position *pos, int color, int type);
 
+/* True if a piece of `color` promoting now has a type to become: always,
+ * unless the rules allow only lost types (Grand) and none is lost. */
+bool bc_position_can_promote(const bc_position *pos, int color);
+
 /* The Zobrist hash of `pos` computed from scratch (the incremental one is
  * pos->hash; the two always agree). */
 uint64_t bc_position_compute_hash(const bc_position *pos);

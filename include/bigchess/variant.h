@@ -12,6 +12,7 @@
 #define BIGCHESS_VARIANT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef enum bc_variant_id {
@@ -40,6 +41,14 @@ int bc_variant_index(const bc_variant *v);
 
 /* The variant a game is of when nothing says otherwise (Grand Chess). */
 const bc_variant *bc_variant_default(void);
+
+/*
+ * Writes the registry's keys into `buf` of `size` bytes as a list for a
+ * message, in bc_variant_at order, the last two joined by `last` ("or":
+ * "chad, grand or hadean"), NUL-terminated.  Returns the length it needed,
+ * like snprintf.
+ */
+size_t bc_variant_list_keys(char *buf, size_t size, const char *last);
 
 /*
  * Looks up a variant by name, case-insensitively: the short key ("grand",

@@ -366,6 +366,19 @@ bc_position_may_promote_to(const bc_position *pos, int color, int type)
 }
 
 bool
+bc_position_can_promote(const bc_position *pos, int color)
+{
+	const bc_variant *v = pos->variant;
+
+	if (v->def->promo_rule != PROMO_ONLY_LOST)
+		return v->promo_types[0] != 0;
+	for (const uint8_t *t = v->promo_types; *t; t++)
+		if (pos->type_count[color][*t] < v->start_count[*t])
+			return true;
+	return false;
+}
+
+bool
 bc_position_equal(const bc_position *a, const bc_position *b)
 {
 	return a->variant == b->variant &&

@@ -329,6 +329,29 @@ bc_variant_default(void)
 	return bc_variant_get(BC_VARIANT_GRAND);
 }
 
+size_t
+bc_variant_list_keys(char *buf, size_t size, const char *last)
+{
+	size_t len = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (int i = 0; i < BC_VARIANT_COUNT; i++) {
+		const char *sep = i == 0 ? ""
+		    : i == BC_VARIANT_COUNT - 1 ? " "
+		                                : ", ";
+		int n = snprintf(len < size ? buf + len : NULL,
+		    len < size ? size - len : 0, "%s%s%s%s", sep,
+		    i && i == BC_VARIANT_COUNT - 1 ? last : "",
+		    i && i == BC_VARIANT_COUNT - 1 ? " " : "",
+		    defs[listed[i]]->key);
+
+		if (n > 0)
+			len += (size_t)n;
+	}
+	return len;
+}
+
 const bc_variant *
 bc_variant_find(const char *name)
 {

@@ -13,10 +13,21 @@ static const char *const side_name[2] = { "White", "Black" };
 int
 actions_start_game(struct ui *ui, const struct play_setup *setup)
 {
+	const struct ui_engine *e = ui->opts->engine;
+	const char *why = e && e->problem
+	    ? e->problem(e->ctx, bc_variant_get(setup->variant))
+	    : NULL;
 	struct play fresh;
 	bc_error err;
-	int rc = play_start(&fresh, setup, ui->now, &err);
+	int rc;
 
+	/* A variant the computer cannot play is for two people only. */
+	if (why && (setup->players[BC_WHITE] == PLAYER_COMPUTER ||
+	    setup->players[BC_BLACK] == PLAYER_COMPUTER)) {
+		ui_error(ui, "Cannot start the game: %s.", why);
+		return UI_DRAW;
+	}
+	rc = play_start(&fresh, setup, ui->now, &err);
 	if (rc != BC_OK) {
 		ui_error(ui, "Cannot start the game: %s",
 		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);

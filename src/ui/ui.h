@@ -42,6 +42,9 @@ struct ui_engine {
 	/* Copies the latest progress of the current (or last) search into
 	 * `out`; false if it has not reported yet.  Safe while it runs. */
 	bool (*info)(void *ctx, struct ui_engine_info *out);
+	/* NULL if the computer plays `v`, else a one-line reason naming it
+	 * (its tables are incomplete); may itself be NULL: it plays all. */
+	const char *(*problem)(void *ctx, const bc_variant *v);
 };
 
 enum { UI_ENGINE_PV_MAX = 16 };
