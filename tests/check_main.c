@@ -39,6 +39,8 @@ static const struct {
 	{ "savefail", savefail_suite },
 	{ "qa", qa_suite },
 	{ "attackers", attackers_suite },
+	{ "variant", variant_suite },
+	{ "registry", registry_suite },
 };
 
 static int
