@@ -108,11 +108,12 @@ choice_label(const struct play *p, bc_move m, int i, char *buf,
 		snprintf(buf, size, "Castle (%s)", san);
 	} else {
 		bc_piece piece = pos->board[BC_MOVE_FROM(m)];
-		char letter = bc_variant_piece_letter(v, BC_PIECE_TYPE(piece));
+		unsigned flags = bc_variant_piece_flags(v, BC_PIECE_TYPE(piece));
 
-		*key = letter == 'P' ? 'p' : 'k';
-		snprintf(buf, size, "%s (%s)", letter == 'P' ? "Stay a pawn"
-		    : letter == 'K' ? "King step" : "Plain move", san);
+		*key = flags & BC_PIECE_PAWN ? 'p' : 'k';
+		snprintf(buf, size, "%s (%s)", flags & BC_PIECE_PAWN
+		    ? "Stay a pawn" : flags & BC_PIECE_ROYAL ? "King step"
+		    : "Plain move", san);
 	}
 }
 
