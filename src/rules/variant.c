@@ -337,14 +337,11 @@ bc_variant_list_keys(char *buf, size_t size, const char *last)
 	if (size)
 		buf[0] = '\0';
 	for (int i = 0; i < BC_VARIANT_COUNT; i++) {
-		const char *sep = i == 0 ? ""
-		    : i == BC_VARIANT_COUNT - 1 ? " "
-		                                : ", ";
+		bool final = i > 0 && i == BC_VARIANT_COUNT - 1;
 		int n = snprintf(len < size ? buf + len : NULL,
-		    len < size ? size - len : 0, "%s%s%s%s", sep,
-		    i && i == BC_VARIANT_COUNT - 1 ? last : "",
-		    i && i == BC_VARIANT_COUNT - 1 ? " " : "",
-		    defs[listed[i]]->key);
+		    len < size ? size - len : 0, "%s%s%s%s",
+		    i == 0 ? "" : final ? " " : ", ", final ? last : "",
+		    final ? " " : "", defs[listed[i]]->key);
 
 		if (n > 0)
 			len += (size_t)n;
