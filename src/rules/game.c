@@ -220,13 +220,10 @@ update_result(bc_game *g)
 		 * reason given when more than one applies. */
 		bc_reason rule = bc_position_rule_draw(pos);
 
-		if (rule == BC_REASON_MATERIAL)
-			g->reason = rule;
-		else if (repetitions(g) >= 3)
-			g->reason = BC_REASON_REPETITION;
-		else
-			g->reason = rule;
-		if (g->reason != BC_REASON_NONE)
+		if (rule != BC_REASON_MATERIAL && repetitions(g) >= 3)
+			rule = BC_REASON_REPETITION;
+		g->reason = rule;
+		if (rule != BC_REASON_NONE)
 			g->result = BC_RESULT_DRAW;
 	}
 }
