@@ -32,6 +32,16 @@ engine_ready(const struct ui *ui)
 	return ui->opts->engine != NULL;
 }
 
+/* NULL if the computer plays `variant`, else why not. */
+static const char *
+engine_problem(const struct ui *ui, bc_variant_id variant)
+{
+	const struct ui_engine *e = ui->opts->engine;
+
+	return e && e->problem ? e->problem(e->ctx, bc_variant_get(variant))
+	                       : NULL;
+}
+
 static void
 newgame_enter(struct ui *ui)
 {
@@ -116,6 +126,14 @@ newgame_draw(const struct ui *ui)
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
 		    "The computer opponent is not built yet: two players.",
 		    FORM_W - 5);
+	else if (engine_problem(ui, f->setup.variant)) {
+		/* Its tables are incomplete: Enter says why if asked. */
+		snprintf(line, sizeof line, "The computer cannot play %s: "
+		    "two players.", bc_variant_name(bc_variant_get(
+		    f->setup.variant)));
+		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
+		    line, FORM_W - 5);
+	}
 	if (ui->opts->lessons)
 		term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
 		    "L: Learn - lessons on the rules and pieces", FORM_W - 5);
