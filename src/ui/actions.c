@@ -21,14 +21,20 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 	bc_error err;
 	int rc;
 
-	/* A variant the computer cannot play is for two people only. */
+	/* A variant the computer cannot play is for two people only.  A
+	 * game refused at start-up (--variant) leaves the new-game screen,
+	 * where the players can be changed. */
 	if (why && (setup->players[BC_WHITE] == PLAYER_COMPUTER ||
 	    setup->players[BC_BLACK] == PLAYER_COMPUTER)) {
+		if (!ui->depth)
+			ui_push(ui, &screen_newgame);
 		ui_error(ui, "Cannot start the game: %s.", why);
 		return UI_DRAW;
 	}
 	rc = play_start(&fresh, setup, ui->now, &err);
 	if (rc != BC_OK) {
+		if (!ui->depth)
+			ui_push(ui, &screen_newgame);
 		ui_error(ui, "Cannot start the game: %s",
 		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
 		return UI_DRAW;
