@@ -159,7 +159,7 @@ bool engine_done(const struct engine *eng);
 bc_move engine_wait(struct engine *eng, struct engine_report *result);
 
 /* The static evaluation of `pos` (centipawns, side to move), for tests and
- * tools. */
+ * tools; 0 for a variant the engine cannot play. */
 int engine_evaluate(struct engine *eng, const bc_position *pos);
 
 #endif
