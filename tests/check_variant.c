@@ -221,6 +221,29 @@ START_TEST(test_variant_rules)
 	    "O-O-1 to O-O-4, O-O-O-1 to O-O-O-5");
 	ck_assert_ptr_null(bc_variant_castling_text(g));
 	ck_assert_ptr_null(bc_variant_castling_text(c));
+	/* ... and the notation agrees with the text: with nothing between
+	 * king and rooks, O-O-4 and O-O-O-5 are moves, one more is not. */
+	{
+		static const struct {
+			const char *text;
+			bool legal;
+		} rows[] = {
+			{ "O-O-1", true }, { "O-O-4", true },
+			{ "O-O-O-1", true }, { "O-O-O-5", true },
+			{ "O-O-5", false }, { "O-O-O-6", false },
+		};
+		bc_position pos;
+		bc_move m;
+
+		LOAD_FEN(&pos, "hadean", "r5k4r/12/12/12/12/12/12/12/12/12/12/"
+		    "R5K4R w KQkq - 0 1");
+		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+			int rc = bc_move_parse(&pos, rows[i].text, &m, NULL);
+
+			ck_assert_msg((rc == BC_OK) == rows[i].legal,
+			    "%s: %d", rows[i].text, rc);
+		}
+	}
 	/* chad.md: castles and walls, no light and dark squares. */
 	ck_assert(bc_variant_has_regions(c));
 	ck_assert(!bc_variant_has_regions(g));
