@@ -108,6 +108,8 @@ TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
 TEST_APP_OBJ += $(BUILD)/src/fileio.o $(BUILD)/src/history.o
 # ... the settings files and restricted mode (suites config, history).
 TEST_APP_OBJ += $(BUILD)/src/config.o
+# ... the bench positions, which suite registry checks per variant.
+TEST_APP_OBJ += $(BUILD)/src/bench.o
 TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
 TEST_APP_OBJ += $(BUILD)/src/learn.o $(BUILD)/src/ui/lesson_play.o \

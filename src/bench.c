@@ -61,18 +61,61 @@ seconds_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+const char *
+bench_problem(const bc_variant *v)
+{
+	static _Thread_local char why[128];
+	int id = (int)bc_variant_id_of(v), count = 0;
+
+	for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++)
+		count += (int)positions[i].variant == id;
+	if (!count)
+		snprintf(why, sizeof why, "no bench positions for %s",
+		    bc_variant_name(v));
+	else if (id < 0 || id >= BC_VARIANT_COUNT || !bench_depth[id])
+		snprintf(why, sizeof why, "no bench depth for %s",
+		    bc_variant_name(v));
+	else
+		return NULL;
+	return why;
+}
+
+/* Says which variants of those asked for cannot be benched, and why;
+ * returns how many. */
+static int
+skipped(const struct engine *eng, const bc_variant *only)
+{
+	int n = 0;
+
+	for (int i = 0; i < bc_variant_count(); i++) {
+		const bc_variant *v = bc_variant_at(i);
+		const char *why = engine_variant_problem(eng, v);
+
+		if (only && v != only)
+			continue;
+		if (!why)
+			why = bench_problem(v);
+		if (why) {
+			fprintf(stderr, "bigchess: %s; skipped\n", why);
+			n++;
+		}
+	}
+	return n;
+}
+
 int
 bench_run(const bc_variant *only)
 {
 	struct engine *eng = engine_new(ENGINE_HASH_DEFAULT_MB);
 	uint64_t total = 0;
 	double start = seconds_now(), elapsed;
-	int n = 0;
+	int n = 0, skips;
 
 	if (!eng) {
 		fputs("bigchess: out of memory\n", stderr);
 		return 1;
 	}
+	skips = skipped(eng, only);
 	engine_set_level(eng, ENGINE_LEVEL_MAX);
 	for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
 		const struct bench_position *bp = &positions[i];
@@ -83,7 +126,8 @@ bench_run(const bc_variant *only)
 		bc_position pos;
 		bc_error err;
 
-		if (only && v != only)
+		if ((only && v != only) || engine_variant_problem(eng, v) ||
+		    bench_problem(v))
 			continue;
 		if (!bp->fen)
 			bc_position_start(&pos, v);
@@ -109,5 +153,5 @@ bench_run(const bc_variant *only)
 	printf("\nNodes searched: %" PRIu64 "\n", total);
 	printf("Nodes/second: %.0f\n",
 	    elapsed > 0 ? (double)total / elapsed : 0.0);
-	return 0;
+	return skips ? 1 : 0;
 }

@@ -151,6 +151,14 @@ computer_info(void *ctx, struct ui_engine_info *out)
 	return have;
 }
 
+static const char *
+computer_problem(void *ctx, const bc_variant *v)
+{
+	struct computer *c = ctx;
+
+	return engine_variant_problem(c->engine, v);
+}
+
 int
 computer_init(struct computer *c, int level)
 {
@@ -173,6 +181,7 @@ computer_init(struct computer *c, int level)
 	c->seam.hint = computer_hint;
 	c->seam.info = computer_info;
 	c->seam.failure = computer_failure;
+	c->seam.problem = computer_problem;
 	return 0;
 }
 

@@ -63,12 +63,12 @@ static volatile sig_atomic_t caught_signal;
 
 static const char usage_text[] =
     "Usage: bigchess [OPTION]...\n"
-    "Play Chad, Grand Chess and Hadean Chess in a terminal.\n"
+    "Play big-board chess variants in a terminal.\n"
     "\n"
     "With no option, opens the new-game screen; --variant, --white, --black\n"
     "or --fen start a game at once.\n"
     "\n"
-    "  -v, --variant=V      the game: chad, grand or hadean (default grand)\n"
+    "  -v, --variant=V      the game: one of the variants below\n"
     "      --white=P        White's player: human or computer\n"
     "      --black=P        Black's player: human or computer; by default\n"
     "                       a human plays White against the computer, and\n"
@@ -107,10 +107,9 @@ static const char usage_text[] =
     "                       $XDG_STATE_HOME/bigchess/autosave.pgn (the\n"
     "                       game is saved after every move; a second\n"
     "                       session at once saves in autosave-2.pgn)\n"
-    "      --learn[=V]      the lessons: of all variants, or of V (chad,\n"
-    "                       grand or hadean; --learn V works too); the\n"
-    "                       solved ones are kept in\n"
-    "                       $XDG_STATE_HOME/bigchess/lessons-done\n"
+    "      --learn[=V]      the lessons: of all variants, or of variant V\n"
+    "                       (--learn V works too); the solved ones are\n"
+    "                       kept in $XDG_STATE_HOME/bigchess/lessons-done\n"
     "      --restricted     for a shared host (also BIGCHESS_RESTRICTED=1):\n"
     "                       start no other program (R shows the built-in\n"
     "                       rules), refuse file paths such as --load, keep\n"
@@ -123,7 +122,10 @@ static const char usage_text[] =
     "                       place of /etc/bigchess/config (the person's\n"
     "                       own are in ~/.config/bigchess/config)\n"
     "  -h, --help           show this help and exit\n"
-    "  -V, --version        show the version and exit\n"
+    "  -V, --version        show the version and exit\n";
+
+/* After the variants, which the rules library's registry lists. */
+static const char usage_end[] =
     "\n"
     "In the game, ? shows every key.\n"
     "\n"
@@ -144,6 +146,33 @@ usage_error(const char *fmt, ...)
 	va_end(ap);
 	fputs(" (try 'bigchess --help')\n", stderr);
 	exit(EXIT_USAGE);
+}
+
+/* "chad, grand or hadean", from the registry. */
+static const char *
+variant_keys(void)
+{
+	static char keys[256];
+
+	bc_variant_list_keys(keys, sizeof keys, "or");
+	return keys;
+}
+
+static void
+print_usage(void)
+{
+	const bc_variant *def = bc_variant_default();
+
+	fputs(usage_text, stdout);
+	fputs("\nVariants (V, in any case; UCI_Variant takes the same):\n",
+	    stdout);
+	for (int i = 0; i < bc_variant_count(); i++) {
+		const bc_variant *v = bc_variant_at(i);
+
+		printf("  %-20s %s%s\n", bc_variant_key(v), bc_variant_name(v),
+		    v == def ? " (the default)" : "");
+	}
+	fputs(usage_end, stdout);
 }
 
 /* A whole number from `min` to `max`, or a usage error naming `option`. */
@@ -246,7 +275,7 @@ parse_options(int argc, char **argv, struct options *o)
 	const char *arg;
 	int c;
 
-	o->variant = bc_variant_get(BC_VARIANT_GRAND);
+	o->variant = bc_variant_default();
 	o->ui.color = true;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":v:hV", longopts, NULL)) != -1) {
@@ -257,8 +286,8 @@ parse_options(int argc, char **argv, struct options *o)
 			o->variant = bc_variant_find(arg);
 			o->variant_given = true;
 			if (!o->variant)
-				usage_error("unknown variant '%s': use chad, grand "
-				            "or hadean", arg);
+				usage_error("unknown variant '%s': use %s", arg,
+				    variant_keys());
 			o->ui.skip_setup = true;
 			break;
 		case OPT_WHITE:
@@ -325,7 +354,7 @@ parse_options(int argc, char **argv, struct options *o)
 			if (*arg && !(o->learn_variant =
 			    bc_variant_find(arg)))
 				usage_error("unknown variant '%s' for --learn: "
-				    "use chad, grand or hadean", arg);
+				    "use %s", arg, variant_keys());
 			break;
 		case OPT_RESTRICTED:
 			o->restricted = true;
@@ -354,7 +383,7 @@ parse_options(int argc, char **argv, struct options *o)
 			o->config = arg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			print_usage();
 			exit(0);
 		case 'V':
 			printf("bigchess %s\n", BIGCHESS_VERSION);

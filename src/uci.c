@@ -20,8 +20,8 @@
  * depth, movestogo at 1000), and an overdrawn clock (a negative time or
  * increment) counts as zero.
  *
- * Variants: "setoption name UCI_Variant value grand" (chad, grand,
- * hadean), as Fairy-Stockfish names them; moves in coordinate notation
+ * Variants: "setoption name UCI_Variant value grand" (the registry's
+ * keys, as Fairy-Stockfish names them); moves in coordinate notation
  * (e9e10q; Hadean castling O-O-2 as in our notation).
  */
 #include <ctype.h>
@@ -244,13 +244,33 @@ parse_capped(const char *text, long long min, long long max,
 	return true;
 }
 
+/* " var chad var grand var hadean": the registry's variants that the
+ * engine plays. */
+static const char *
+variant_vars(const struct uci *u, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < bc_variant_count(); i++) {
+		const bc_variant *v = bc_variant_at(i);
+
+		if (!engine_variant_problem(u->eng, v) && len < size)
+			len += (size_t)snprintf(buf + len, size - len, " var %s",
+			    bc_variant_key(v));
+	}
+	return buf;
+}
+
 static void
 cmd_uci(struct uci *u)
 {
+	char vars[256];
+
 	say(u, "id name bigchess %s", BIGCHESS_VERSION);
 	say(u, "id author the bigchess authors");
-	say(u, "option name UCI_Variant type combo default %s var chad "
-	       "var grand var hadean", bc_variant_key(u->variant));
+	say(u, "option name UCI_Variant type combo default %s%s",
+	    bc_variant_key(u->variant), variant_vars(u, vars, sizeof vars));
 	say(u, "option name Hash type spin default %d min %d max %d",
 	    ENGINE_HASH_DEFAULT_MB, ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB);
 	say(u, "option name Level type spin default %d min %d max %d",
@@ -282,9 +302,17 @@ cmd_setoption(struct uci *u, char **tok, int n)
 	if (strcasecmp(name, "UCI_Variant") == 0) {
 		const bc_variant *v = bc_variant_find(value);
 
+		char keys[256];
+
 		if (!v) {
-			say(u, "info string error: unknown variant '%s' "
-			       "(chad, grand or hadean)", value);
+			bc_variant_list_keys(keys, sizeof keys, "or");
+			say(u, "info string error: unknown variant '%s' (%s)",
+			    value, keys);
+			return;
+		}
+		if (engine_variant_problem(u->eng, v)) {
+			say(u, "info string error: %s",
+			    engine_variant_problem(u->eng, v));
 			return;
 		}
 		u->variant = v;
@@ -559,6 +587,15 @@ uci_run(FILE *in, FILE *out, const bc_variant *v, int level)
 		engine_free(u.eng);
 		free(u.line);
 		free(u.tok);
+		return 1;
+	}
+	if (engine_variant_problem(u.eng, v)) {
+		fprintf(stderr, "bigchess: %s\n",
+		    engine_variant_problem(u.eng, v));
+		engine_free(u.eng);
+		free(u.line);
+		free(u.tok);
+		pthread_mutex_destroy(&u.lock);
 		return 1;
 	}
 	engine_set_level(u.eng, level);

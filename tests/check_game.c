@@ -605,6 +605,140 @@ START_TEST(test_game_reason_text)
 }
 END_TEST
 
+/* ---- Per-ply history ---- */
+
+/* Grand: 1. e5 f6 2. exf6 Nc7, SAN by hand (grand.md letters). */
+static const struct {
+	const char *move, *san;
+	char moved, captured; /* letters: upper White, lower Black */
+	bool irreversible;
+} grand_plies[] = {
+	{ "e3e5", "e5", 'P', 0, true },
+	{ "f8f6", "f6", 'p', 0, true },
+	{ "e5f6", "exf6", 'P', 'p', true },
+	{ "b9c7", "Nc7", 'n', 0, false },
+};
+
+static bc_piece
+piece_of(const bc_variant *v, char letter)
+{
+	if (!letter)
+		return BC_EMPTY;
+	return BC_PIECE(islower((unsigned char)letter) ? BC_BLACK : BC_WHITE,
+	    bc_variant_piece_type(v, letter));
+}
+
+START_TEST(test_game_ply_history)
+{
+	bc_game *g = new_game("grand", NULL);
+	const bc_variant *v = bc_game_variant(g);
+	enum { N = sizeof grand_plies / sizeof grand_plies[0] };
+	bc_position before[N + 1];
+	bc_ply ply;
+
+	ck_assert_int_eq(bc_game_repeat_start(g), 0);
+	for (int i = 0; i < N; i++) {
+		before[i] = *bc_game_position(g);
+		ck_assert_int_eq(bc_game_push(g, test_find_move(
+		    bc_game_position(g), grand_plies[i].move)), BC_OK);
+	}
+	before[N] = *bc_game_position(g);
+	for (int i = 0; i < N; i++) {
+		ck_assert_int_eq(bc_game_ply(g, i, &ply), BC_OK);
+		ck_assert_uint_eq(ply.move, bc_game_move(g, i));
+		ck_assert_str_eq(ply.san, grand_plies[i].san);
+		ck_assert_int_eq(ply.moved, piece_of(v, grand_plies[i].moved));
+		ck_assert_int_eq(ply.captured,
+		    piece_of(v, grand_plies[i].captured));
+		ck_assert(ply.hash_before == before[i].hash);
+		ck_assert_int_eq(ply.irreversible, grand_plies[i].irreversible);
+	}
+	ck_assert_int_eq(bc_game_ply(g, N, &ply), BC_ERANGE);
+	ck_assert_int_eq(bc_game_ply(g, -1, &ply), BC_ERANGE);
+	/* The last irreversible move is ply 2: from ply 3 on may recur. */
+	ck_assert_int_eq(bc_game_repeat_start(g), 3);
+	ck_assert_int_eq(bc_game_push(g, test_find_move(bc_game_position(g),
+	    "b2c4")), BC_OK);
+	ck_assert_int_eq(bc_game_repeat_start(g), 3);
+	ck_assert_int_eq(bc_game_undo(g), BC_OK);
+	ck_assert_int_eq(bc_game_undo(g), BC_OK);
+	ck_assert_int_eq(bc_game_undo(g), BC_OK);
+	ck_assert_int_eq(bc_game_repeat_start(g), 2);
+	bc_game_free(g);
+}
+END_TEST
+
+START_TEST(test_game_position_at)
+{
+	bc_game *g = new_game("grand", NULL);
+	enum { N = sizeof grand_plies / sizeof grand_plies[0] };
+	bc_position before[N + 1], at;
+
+	for (int i = 0; i < N; i++) {
+		before[i] = *bc_game_position(g);
+		ck_assert_int_eq(bc_game_push(g, test_find_move(
+		    bc_game_position(g), grand_plies[i].move)), BC_OK);
+	}
+	before[N] = *bc_game_position(g);
+	for (int i = 0; i <= N; i++) {
+		ck_assert_int_eq(bc_game_position_at(g, i, &at), BC_OK);
+		ck_assert_msg(bc_position_equal(&at, &before[i]),
+		    "position before ply %d differs", i);
+	}
+	ck_assert_int_eq(bc_game_position_at(g, -1, &at), BC_ERANGE);
+	ck_assert_int_eq(bc_game_position_at(g, N + 1, &at), BC_ERANGE);
+	/* The game itself is untouched. */
+	ck_assert(bc_position_equal(bc_game_position(g), &before[N]));
+	bc_game_free(g);
+}
+END_TEST
+
+/* Draws by rule in a position alone, by each rules file's "Game end". */
+static const struct {
+	const char *variant, *fen;
+	bc_reason want;
+	const char *source;
+} rule_draws[] = {
+	{ "grand", "4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1",
+	  BC_REASON_MATERIAL, "grand.md: K v K" },
+	{ "grand", "4k5/10/10/10/10/10/10/10/10/3NK5 w - - 0 1",
+	  BC_REASON_MATERIAL, "grand.md: K+N v K" },
+	{ "grand", "4k5/10/10/10/10/10/10/10/10/3BK5 b - - 0 1",
+	  BC_REASON_MATERIAL, "grand.md: K+B v K" },
+	{ "grand", "3nk5/10/10/10/10/10/10/10/10/3NK5 w - - 0 1",
+	  BC_REASON_NONE, "grand.md: K+N v K+N is not listed" },
+	{ "grand", "4k5/10/10/10/10/10/10/10/10/3RK5 w - - 0 1",
+	  BC_REASON_NONE, "a rook can mate" },
+	{ "grand", "4k5/10/10/10/10/10/10/10/10/3RK5 w - - 99 80",
+	  BC_REASON_NONE, "grand.md: 99 plies are not 100" },
+	{ "grand", "4k5/10/10/10/10/10/10/10/10/3RK5 w - - 100 80",
+	  BC_REASON_FIFTY_MOVES, "grand.md: the 100-ply rule" },
+	{ "grand", "4k5/10/10/10/10/10/10/10/10/4K5 w - - 100 80",
+	  BC_REASON_MATERIAL, "both: material is named first" },
+	{ "chad", "12/12/12/8k3/12/12/12/12/3K8/12/12/12 w - - 0 1",
+	  BC_REASON_MATERIAL, "chad.md: king against king" },
+	{ "chad", "11r/12/12/8k3/12/12/12/12/3K8/12/12/R11 w - - 150 80",
+	  BC_REASON_NONE, "chad.md: no 100-ply rule" },
+	{ "hadean", "6k5/12/12/12/12/12/12/12/12/12/12/5BK5 w - - 0 1",
+	  BC_REASON_MATERIAL, "hadean.md: K+B v K" },
+	{ "hadean", "6k5/12/12/12/12/12/12/12/12/12/12/5EK5 w - - 0 1",
+	  BC_REASON_NONE, "hadean.md: only K v K and K+B v K" },
+	{ "hadean", "6k5/12/12/12/12/12/12/12/12/12/12/5RK5 w - - 100 80",
+	  BC_REASON_FIFTY_MOVES, "hadean.md: the 100-ply rule" },
+};
+
+START_TEST(test_position_rule_draw)
+{
+	bc_position pos;
+
+	LOAD_FEN(&pos, rule_draws[_i].variant, rule_draws[_i].fen);
+	ck_assert_msg(bc_position_rule_draw(&pos) == rule_draws[_i].want,
+	    "%s %s: %s, want %s (%s)", rule_draws[_i].variant,
+	    rule_draws[_i].fen, bc_reason_text(bc_position_rule_draw(&pos)),
+	    bc_reason_text(rule_draws[_i].want), rule_draws[_i].source);
+}
+END_TEST
+
 Suite *
 game_suite(void)
 {
@@ -615,6 +749,10 @@ game_suite(void)
 	tcase_add_test(history, test_game_push_undo_redo);
 	tcase_add_test(history, test_game_rejects_illegal);
 	tcase_add_test(history, test_game_new_bad_fen);
+	tcase_add_test(history, test_game_ply_history);
+	tcase_add_test(history, test_game_position_at);
+	tcase_add_loop_test(end, test_position_rule_draw, 0,
+	    (int)(sizeof rule_draws / sizeof rule_draws[0]));
 	tcase_add_test(end, test_game_checkmate_ends_game);
 	tcase_add_loop_test(end, test_game_over_from_fen, 0,
 	    (int)(sizeof start_results / sizeof start_results[0]));

@@ -48,6 +48,8 @@ static const struct {
 	{ "text", text_suite },
 	{ "sanitise", sanitise_suite },
 	{ "trust", trust_suite },
+	{ "variant", variant_suite },
+	{ "registry", registry_suite },
 };
 
 static int

@@ -33,6 +33,12 @@ expect 0 '^Nodes searched: 44$' -- --perft 1 --variant Hadean
 expect 0 '^e3e5: 1$' -- --perft 1 --divide
 expect 0 '^Nodes searched: 15$' -- --perft 1 --fen '4k5/10/10/1P8/10/10/10/10/5K4/10 w - - 0 1'
 expect 2 'unknown variant' -- --variant shogi --perft 1
+# The variants of DESIGN.md, as --help and usage errors list them.
+expect 0 '^  chad  *Chad$' -- --help
+expect 0 '^  grand  *Grand Chess (the default)$' -- --help
+expect 0 '^  hadean  *Hadean Chess$' -- --help
+expect 2 "use chad, grand or hadean" -- --variant shogi --perft 1
+expect 2 "for --learn: use chad, grand or hadean" -- --learn shogi
 expect 2 'depth from 1 to 20' -- --perft 0
 expect 2 'depth from 1 to 20' -- --perft x
 expect 2 'unknown option' -- --bogus

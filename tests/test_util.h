@@ -86,5 +86,7 @@ Suite *hosted_suite(void);   /* h-restrict: restricted mode, --idle */
 Suite *text_suite(void); /* h-sanitise: bc_text_sanitise */
 Suite *sanitise_suite(void); /* h-sanitise: the real program */
 Suite *trust_suite(void); /* h-sanitise: the state folder */
+Suite *variant_suite(void);
+Suite *registry_suite(void);
 
 #endif

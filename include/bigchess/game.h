@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "movegen.h"
+#include "notation.h"
 #include "position.h"
 
 typedef struct bc_game bc_game;
@@ -32,6 +33,29 @@ typedef enum bc_reason {
 } bc_reason;
 
 /*
+ * The draw that the rules declare in `pos` by itself, whatever the moves
+ * before it: BC_REASON_MATERIAL when neither side can mate (two bare
+ * kings, or a king and one BC_PIECE_MINOR piece against a bare king),
+ * else BC_REASON_FIFTY_MOVES after 100 plies without a capture or a pawn
+ * move where the variant has that rule, else BC_REASON_NONE.  It does not
+ * look for mate: a move that mates on the 100th ply wins, so a caller
+ * with legal moves at hand asks about mate first.  Repetition needs the
+ * game; bc_game_result gives all of it.
+ */
+bc_reason bc_position_rule_draw(const bc_position *pos);
+
+/* One ply of a game's history, as bc_game_ply reports it. */
+typedef struct bc_ply {
+	bc_move move;
+	bc_piece moved;        /* the piece that moved, before promotion */
+	bc_piece captured;     /* BC_EMPTY if none (en passant included) */
+	uint64_t hash_before;  /* the hash of the position before the move */
+	bool irreversible;     /* see bc_position_irreversible */
+	char san[BC_MOVE_TEXT_MAX]; /* the move in SAN, from the position
+	                             * before it */
+} bc_ply;
+
+/*
  * Creates a game of `v` from `fen` (NULL: the start position) in *out.
  * Returns BC_OK, or a FEN error (see bc_position_from_fen) or BC_ENOMEM.
  * The caller frees the game with bc_game_free.
@@ -52,6 +76,29 @@ bool bc_game_from_fen(const bc_game *g);
 /* Number of moves played, and the i-th (from 0). */
 int bc_game_length(const bc_game *g);
 bc_move bc_game_move(const bc_game *g, int i);
+
+/*
+ * Fills `out` with ply `i` (from 0) of the game as played, from what the
+ * game kept when the move was made (no replay).  BC_OK, or BC_ERANGE if
+ * `i` is not below bc_game_length(g).
+ */
+int bc_game_ply(const bc_game *g, int i, bc_ply *out);
+
+/*
+ * Fills `out` with the position before ply `ply` (0: the start position;
+ * bc_game_length(g): the current one), by taking moves back from the
+ * current position with the undo records the game keeps.  BC_OK, or
+ * BC_ERANGE if `ply` is outside 0 .. bc_game_length(g).
+ */
+int bc_game_position_at(const bc_game *g, int ply, bc_position *out);
+
+/*
+ * The first ply whose position can still recur: the one after the last
+ * irreversible move, or 0.  The positions before plies
+ * bc_game_repeat_start(g) .. bc_game_length(g) - 1 (their hash_before)
+ * are all a repetition test has to look at.
+ */
+int bc_game_repeat_start(const bc_game *g);
 
 /* Fills `list` with the legal moves now (empty once the game is over). */
 void bc_game_legal_moves(const bc_game *g, bc_move_list *list);

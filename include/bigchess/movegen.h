@@ -37,6 +37,19 @@ bool bc_movegen_is_legal(const bc_position *pos, bc_move m);
 bool bc_movegen_is_legal_fast(const bc_position *pos, bc_move m,
     bool in_check);
 
+/*
+ * The squares `piece` (a colour and a type of `v`) could move to from
+ * `sq` on an otherwise empty board, by its own rules: its rays, their
+ * rank windows, a Chad king's castle; no captures, since nothing stands
+ * anywhere to take, and no castling, since no rook does.  Stores the first
+ * `max` distinct squares in `out` (in no order) and returns how many there
+ * are, which may be more than `max`; BC_EINVALID if `sq` is not a square
+ * of `v` or `piece` not one of its pieces.  (A rook on a1 of a 12x12 board
+ * reaches 22.)  Reentrant; allocates nothing.
+ */
+int bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
+    bc_square *out, int max);
+
 /* The number of legal-move paths of length `depth` from `pos`.  `pos` is
  * used as scratch space and restored before returning. */
 uint64_t bc_perft(bc_position *pos, int depth);

@@ -192,6 +192,27 @@ void bc_position_make_null(bc_position *pos, bc_undo *undo);
 /* Takes back bc_position_make_null, restoring `pos` exactly. */
 void bc_position_unmake_null(bc_position *pos, const bc_undo *undo);
 
+/*
+ * Copies `pos` to `out` with the other side to move, as if the side to
+ * move had passed: en-passant rights lapse, castling rights and clocks
+ * stay, the hash is exact, and every library function accepts the result
+ * (to show the moves of the side not to move, say).  BC_EINVALID if the
+ * side to move is in check, since the side that had just moved would then
+ * be in check; `out` is then unspecified.
+ */
+int bc_position_other_side(const bc_position *pos, bc_position *out);
+
+/*
+ * True if a piece of `color` promoting now may become `type`: `type` is
+ * one of bc_variant_promotion_types and, where the rules say so (Grand),
+ * `color` has fewer of it than at the start.
+ */
+bool bc_position_may_promote_to(const bc_position *pos, int color, int type);
+
+/* True if a piece of `color` promoting now has a type to become: always,
+ * unless the rules allow only lost types (Grand) and none is lost. */
+bool bc_position_can_promote(const bc_position *pos, int color);
+
 /* The Zobrist hash of `pos` computed from scratch (the incremental one is
  * pos->hash; the two always agree). */
 uint64_t bc_position_compute_hash(const bc_position *pos);

@@ -102,10 +102,17 @@ engine_new(size_t hash_mb)
 	search_clear(eng->search);
 	return eng;
 fail:
+	eval_free(eng->eval);
 	free(eng->eval);
 	free(eng->search);
 	free(eng);
 	return NULL;
+}
+
+const char *
+engine_variant_problem(const struct engine *eng, const bc_variant *v)
+{
+	return eval_problem(eng->eval, v);
 }
 
 void
@@ -120,6 +127,7 @@ engine_free(struct engine *eng)
 	tt_free(&eng->tt);
 	pthread_cond_destroy(&eng->stopped);
 	pthread_mutex_destroy(&eng->lock);
+	eval_free(eng->eval);
 	free(eng->eval);
 	free(eng->search);
 	free(eng);
@@ -229,6 +237,10 @@ engine_search(struct engine *eng, const bc_position *pos,
 		limits = &none;
 	if (!result)
 		result = &local;
+	if (engine_variant_problem(eng, pos->variant)) {
+		memset(result, 0, sizeof *result);
+		return BC_MOVE_NONE;
+	}
 	plan(eng, pos, limits, &eng->search->limits);
 	search_run(eng->search, pos, history, history ? count : 0, report,
 	    arg, result);
@@ -238,22 +250,18 @@ engine_search(struct engine *eng, const bc_position *pos,
 int
 engine_game_history(const bc_game *g, uint64_t *history)
 {
-	bc_position pos = *bc_game_start(g);
 	int length = bc_game_length(g), count = 0;
+	int first = bc_game_repeat_start(g);
 
-	for (int i = 0; i < length; i++) {
-		bc_undo undo;
+	/* Nothing before an irreversible move can recur; of the rest, the
+	 * latest ENGINE_MAX_HISTORY. */
+	if (length - first > ENGINE_MAX_HISTORY)
+		first = length - ENGINE_MAX_HISTORY;
+	for (int i = first; i < length; i++) {
+		bc_ply ply;
 
-		if (count == ENGINE_MAX_HISTORY) {
-			memmove(history, history + 1,
-			    (ENGINE_MAX_HISTORY - 1) * sizeof *history);
-			count--;
-		}
-		history[count++] = pos.hash;
-		bc_position_make(&pos, bc_game_move(g, i), &undo);
-		/* Nothing before an irreversible move can recur. */
-		if (bc_position_irreversible(&pos, &undo))
-			count = 0;
+		bc_game_ply(g, i, &ply);
+		history[count++] = ply.hash_before;
 	}
 	return count;
 }
@@ -304,7 +312,7 @@ engine_start(struct engine *eng, const bc_position *pos,
 {
 	struct engine_limits none = ENGINE_LIMITS_INIT;
 
-	if (eng->running)
+	if (eng->running || engine_variant_problem(eng, pos->variant))
 		return BC_EINVALID;
 	if (!history || count < 0)
 		count = 0;
@@ -372,5 +380,7 @@ engine_wait(struct engine *eng, struct engine_report *result)
 int
 engine_evaluate(struct engine *eng, const bc_position *pos)
 {
+	if (engine_variant_problem(eng, pos->variant))
+		return 0;
 	return eval_position(eng->eval, pos, -SCORE_INF, SCORE_INF);
 }

@@ -79,10 +79,20 @@ struct engine;
 /*
  * Makes an engine with a transposition table of `hash_mb` megabytes
  * (clamped to ENGINE_HASH_MIN_MB .. ENGINE_HASH_MAX_MB), at
- * ENGINE_LEVEL_DEFAULT.  Returns NULL when out of memory.  Free it with
- * engine_free.
+ * ENGINE_LEVEL_DEFAULT.  Returns NULL when out of memory (only; a variant
+ * the engine cannot play is engine_variant_problem's to say).  Free it
+ * with engine_free.
  */
 struct engine *engine_new(size_t hash_mb);
+
+/*
+ * NULL if the engine plays `v`, else a one-line reason naming the variant
+ * (its evaluation table is missing or incomplete).  Such a variant is
+ * only switched off: engine_search gives BC_MOVE_NONE and engine_start
+ * BC_EINVALID for its positions, and every other variant plays on.
+ */
+const char *engine_variant_problem(const struct engine *eng,
+    const bc_variant *v);
 
 /* Stops and waits for any search, then frees `eng`; NULL is allowed. */
 void engine_free(struct engine *eng);
@@ -154,7 +164,7 @@ bool engine_done(const struct engine *eng);
 bc_move engine_wait(struct engine *eng, struct engine_report *result);
 
 /* The static evaluation of `pos` (centipawns, side to move), for tests and
- * tools. */
+ * tools; 0 for a variant the engine cannot play. */
 int engine_evaluate(struct engine *eng, const bc_position *pos);
 
 #endif

@@ -10,6 +10,7 @@
  * Every term is computed for both colours by the same code, so the score
  * of a position and of its colour-flipped image are opposite.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,19 +42,14 @@ centrality(int files, int ranks, int f, int r)
 	return (edge - d) / 2;
 }
 
+/* The table keyed by `v`'s id, or NULL. */
 static const struct eval_params *
-params_of(bc_variant_id id)
+params_of(const bc_variant *v)
 {
-	switch (id) {
-	case BC_VARIANT_GRAND:
-		return &eval_grand_params;
-	case BC_VARIANT_CHAD:
-		return &eval_chad_params;
-	case BC_VARIANT_HADEAN:
-		return &eval_hadean_params;
-	default:
-		return NULL;
-	}
+	for (int i = 0; eval_params_all[i]; i++)
+		if (eval_params_all[i]->variant == bc_variant_id_of(v))
+			return eval_params_all[i];
+	return NULL;
 }
 
 static void
@@ -95,20 +91,51 @@ init_pst(struct eval_tables *t)
 			}
 }
 
-static bool
-init_tables(struct eval_tables *t, const bc_variant *v)
+/* The evaluation's flags that are the rules' facts about a piece. */
+static uint8_t
+rules_flags(const bc_variant *v, int type)
 {
-	const struct eval_params *p = params_of(bc_variant_id_of(v));
+	unsigned f = bc_variant_piece_flags(v, type);
+
+	return (uint8_t)((f & BC_PIECE_PAWN ? EVAL_PAWN : 0) |
+	    (f & BC_PIECE_ROYAL ? EVAL_KING : 0) |
+	    (f & BC_PIECE_MINOR ? EVAL_MINOR : 0));
+}
+
+/* Says in t->problem what is wrong with `v`'s table; returns false. */
+static bool
+incomplete(struct eval_tables *t, const bc_variant *v, const char *what)
+{
+	snprintf(t->problem, sizeof t->problem,
+	    "the engine has no evaluation for %s: %s", bc_variant_name(v),
+	    what);
+	t->ready = false;
+	return false;
+}
+
+bool
+eval_tables_init(struct eval_tables *t, const bc_variant *v,
+    const struct eval_params *p)
+{
 	const char *fen = bc_variant_start_fen(v);
+	char what[96];
 
 	memset(t, 0, sizeof *t);
-	if (!p)
-		return false;
 	t->variant = v;
-	t->params = p;
+	if (!p)
+		return incomplete(t, v, "no table of numbers");
+	t->rules_params = *p;
+	t->rules_params.fifty_move_rule = bc_variant_fifty_move_rule(v);
+	t->params = &t->rules_params;
 	t->type_count = bc_variant_piece_types(v);
 	t->files = bc_variant_files(v);
 	t->ranks = bc_variant_ranks(v);
+	for (int i = 0; i < p->piece_count; i++)
+		if (!bc_variant_piece_type(v, p->pieces[i].letter)) {
+			snprintf(what, sizeof what, "a row for '%c', which is "
+			    "not one of its pieces", p->pieces[i].letter);
+			return incomplete(t, v, what);
+		}
 	for (int type = 1; type <= t->type_count; type++) {
 		char letter = bc_variant_piece_letter(v, type);
 		int found = 0;
@@ -121,34 +148,27 @@ init_tables(struct eval_tables *t, const bc_variant *v)
 			t->value[type] = ep->value;
 			t->mobility[type] = ep->mobility;
 			t->attack[type] = ep->attack;
-			t->flags[type] = ep->flags;
+			t->flags[type] = (uint8_t)((ep->flags & EVAL_PAIR) |
+			    rules_flags(v, type));
 			found++;
 		}
-		if (found != 1)
-			return false;
+		if (found != 1) {
+			snprintf(what, sizeof what, "%s for the %s (%c)",
+			    found ? "more than one row" : "no row",
+			    bc_variant_piece_name(v, type), letter);
+			return incomplete(t, v, what);
+		}
 		if (t->flags[type] & EVAL_KING)
 			t->royal_type = type;
 	}
 	if (!t->royal_type)
-		return false;
+		return incomplete(t, v, "no royal piece");
 	for (const char *c = fen; *c && *c != ' '; c++) {
 		int type = bc_variant_piece_type(v, *c);
 
-		if (*c >= 'A' && *c <= 'Z' && type) {
-			t->start_count[type]++;
-			if (!(t->flags[type] & (EVAL_PAWN | EVAL_KING)))
-				t->start_material += t->value[type];
-		}
-	}
-	/* Promotion types: every piece but pawns and the king, as in all
-	 * three variants' rules. */
-	{
-		int n = 0;
-
-		for (int type = 1; type <= t->type_count; type++)
-			if (!(t->flags[type] & (EVAL_PAWN | EVAL_KING)))
-				t->promo_types[n++] = (uint8_t)type;
-		t->promo_types[n] = 0;
+		if (*c >= 'A' && *c <= 'Z' && type &&
+		    !(t->flags[type] & (EVAL_PAWN | EVAL_KING)))
+			t->start_material += t->value[type];
 	}
 	for (int cell = 0; cell < BC_CELLS; cell++) {
 		if (!on_board(v, cell) || cell < BC_SQUARE(0, 0))
@@ -160,19 +180,48 @@ init_tables(struct eval_tables *t, const bc_variant *v)
 		    (uint8_t)bc_variant_region(v, BC_FILE(cell), BC_RANK(cell));
 	}
 	init_pst(t);
+	t->ready = true;
 	return true;
 }
 
 bool
 eval_init(struct eval *e)
 {
-	for (int id = 0; id < BC_VARIANT_COUNT; id++)
-		if (!init_tables(&e->tables[id],
-		        bc_variant_get((bc_variant_id)id)))
-			return false;
+	int n = bc_variant_count();
+
+	e->tables = calloc((size_t)n, sizeof *e->tables);
+	if (!e->tables)
+		return false;
+	e->table_count = n;
+	for (int i = 0; i < n; i++) {
+		const bc_variant *v = bc_variant_at(i);
+
+		eval_tables_init(&e->tables[bc_variant_id_of(v)], v,
+		    params_of(v));
+	}
 	memset(e->stamp, 0, sizeof e->stamp);
 	e->generation = 0;
 	return true;
+}
+
+void
+eval_free(struct eval *e)
+{
+	if (!e)
+		return;
+	free(e->tables);
+	e->tables = NULL;
+	e->table_count = 0;
+}
+
+const char *
+eval_problem(const struct eval *e, const bc_variant *v)
+{
+	int id = (int)bc_variant_id_of(v);
+
+	if (id < 0 || id >= e->table_count)
+		return "the engine does not know this variant";
+	return e->tables[id].ready ? NULL : e->tables[id].problem;
 }
 
 const struct eval_tables *
@@ -181,17 +230,6 @@ eval_tables_of(const struct eval *e, const bc_position *pos)
 	return &e->tables[bc_variant_id_of(pos->variant)];
 }
 
-/* Can `color` still promote a pawn to something (Grand: a lost type)? */
-static bool
-can_promote(const struct eval_tables *t, const bc_position *pos, int color)
-{
-	if (!t->params->promo_only_lost)
-		return true;
-	for (const uint8_t *type = t->promo_types; *type; type++)
-		if (pos->type_count[color][*type] < t->start_count[*type])
-			return true;
-	return false;
-}
 
 struct pawn_files {
 	int count[2][MAX_FILES + 2]; /* index file + 1: padding both sides */
@@ -248,7 +286,7 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 
 	for (int c = 0; c < 2; c++) {
 		int them = !c;
-		bool promotes = can_promote(t, pos, c);
+		bool promotes = bc_position_can_promote(pos, c);
 
 		for (int i = 0; i < pos->piece_count[c]; i++) {
 			int cell = pos->piece_list[c][i];

@@ -1,18 +1,27 @@
 /*
  * eval.h - static evaluation (internal to the engine).
  *
- * The numbers live in eval_params.c, one table per variant keyed by piece
- * letter; eval_init derives per-cell tables from them once per engine.
+ * The numbers live in eval_params.c, one table per variant keyed by its
+ * id and by piece letter; eval_init derives per-cell tables from them
+ * once per engine, for every variant of the rules library's registry, and
+ * says of each variant whether its table is complete.  What the rules
+ * decide (which pieces are pawns, the king or minor, promotion, the
+ * 100-ply rule) is asked of the rules library, never written here.
  * eval.c scores what all variants share (material, piece squares,
  * mobility, king safety, pawns); eval_chad.c adds Chad's castle warfare.
  */
 #ifndef BIGCHESS_ENGINE_EVAL_H
 #define BIGCHESS_ENGINE_EVAL_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bigchess/bigchess.h"
 
+/* The first three are the rules' (BC_PIECE_PAWN, BC_PIECE_ROYAL,
+ * BC_PIECE_MINOR), filled in by eval_init; only EVAL_PAIR is the
+ * evaluation's own and written in the tables. */
 enum eval_piece_flag {
 	EVAL_PAWN = 1 << 0,  /* structure, passers, promotion */
 	EVAL_KING = 1 << 1,  /* the royal piece */
@@ -27,7 +36,7 @@ struct eval_piece {
 	int8_t mobility;  /* per pseudo-legal move */
 	int8_t center;    /* per ring nearer the centre */
 	int8_t attack;    /* king-attack units per move into the king's zone */
-	uint8_t flags;    /* enum eval_piece_flag */
+	uint8_t flags;    /* EVAL_PAIR or 0 */
 	const char *why;  /* the reason for these numbers */
 };
 
@@ -43,34 +52,37 @@ struct eval_params {
 	int shelter;         /* per own pawn in front of the king */
 	int king_rank_mg;    /* per rank the king has left its first two */
 	int king_center_eg;  /* per ring nearer the centre, in the ending */
-	/* Pawns promote only to lost types (Grand): passers are worth
+	/* Where pawns promote only to lost types (Grand), passers are worth
 	 * `no_promo_percent` of normal when nothing is available. */
-	bool promo_only_lost;
 	int no_promo_percent;
 	/* Chad's castles and walls. */
 	bool castles;
 	int wall_rook, corner_rook, wall_control, castle_queen,
 	    undefended_square, castle_defender;
+	/* Not written in the tables: eval_init copies the rules' answer
+	 * (bc_variant_fifty_move_rule) into its own copy of the table. */
 	bool fifty_move_rule;
 };
 
-extern const struct eval_params eval_grand_params;
-extern const struct eval_params eval_chad_params;
-extern const struct eval_params eval_hadean_params;
+/* Every variant's table, ended by NULL (eval_params.c). */
+extern const struct eval_params *const eval_params_all[];
 
 /* What eval_init derives for one variant. */
 struct eval_tables {
 	const bc_variant *variant;
-	const struct eval_params *params;
+	const struct eval_params *params; /* &rules_params, once ready */
+	struct eval_params rules_params;  /* the table, completed from the
+	                                   * rules */
+	bool ready;                       /* false: this variant has no
+	                                   * evaluation; problem says why */
+	char problem[192];
 	int type_count;
 	int royal_type;
 	int16_t value[BC_MAX_TYPES];
 	int8_t mobility[BC_MAX_TYPES];
 	int8_t attack[BC_MAX_TYPES];
 	uint8_t flags[BC_MAX_TYPES];
-	int start_count[BC_MAX_TYPES];   /* each side's, at the start */
 	int start_material;              /* each side's non-pawn material */
-	uint8_t promo_types[BC_MAX_TYPES]; /* 0-terminated */
 	/* Piece-square values [colour][type][cell], middle game and ending. */
 	int16_t pst_mg[2][BC_MAX_TYPES][BC_CELLS];
 	int16_t pst_eg[2][BC_MAX_TYPES][BC_CELLS];
@@ -80,7 +92,9 @@ struct eval_tables {
 };
 
 struct eval {
-	struct eval_tables tables[BC_VARIANT_COUNT];
+	/* By bc_variant_id_of, for every registered variant. */
+	struct eval_tables *tables;
+	int table_count;
 	bc_move_list scratch[2];  /* each side's pseudo-legal moves */
 	uint32_t stamp[BC_CELLS]; /* distinct attackers, by generation */
 	uint32_t generation;
@@ -89,9 +103,27 @@ struct eval {
 	bool have_moves;
 };
 
-/* Fills the tables of every variant.  Returns false if a variant has a
- * piece letter the parameters do not cover (a programming error). */
+/*
+ * Fills the tables of every registered variant.  A variant whose numbers
+ * are missing or incomplete is only marked not ready, with the reason
+ * (eval_problem); the others are unaffected.  Returns false only when out
+ * of memory.  Free with eval_free.
+ */
 bool eval_init(struct eval *e);
+void eval_free(struct eval *e);
+
+/*
+ * Derives `t` for variant `v` from table `p` (NULL: none).  True if
+ * complete: a row for every piece letter of `v`, each exactly once, and
+ * none for a letter `v` lacks; else false with t->problem saying what is
+ * missing, naming the variant.
+ */
+bool eval_tables_init(struct eval_tables *t, const bc_variant *v,
+    const struct eval_params *p);
+
+/* NULL if the evaluation can score `v`, else a one-line reason naming the
+ * variant. */
+const char *eval_problem(const struct eval *e, const bc_variant *v);
 
 /* The tables of `pos`'s variant. */
 const struct eval_tables *eval_tables_of(const struct eval *e,

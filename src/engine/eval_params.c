@@ -11,17 +11,23 @@
  * pseudo-legal move, so pieces with many moves get small weights; centre
  * weights matter most for short-range pieces, which are slow to cross a
  * big board.
+ *
+ * Only the evaluation's own numbers are here: which pieces are pawns, the
+ * king or minor, what pawns promote to and the 100-ply rule are the rules
+ * library's, and eval_init asks it.  A variant of the registry without a
+ * complete table here gets no engine (eval_problem says why); the others
+ * play on.
  */
 #include "eval.h"
 
-const struct eval_params eval_grand_params = {
+static const struct eval_params grand = {
 	.variant = BC_VARIANT_GRAND,
 	.pieces = {
-		{ 'P', 100, 0, 2, 0, EVAL_PAWN, "the unit" },
-		{ 'N', 285, 4, 6, 2, EVAL_MINOR,
+		{ 'P', 100, 0, 2, 0, 0, "the unit" },
+		{ 'N', 285, 4, 6, 2, 0,
 		  "a knight reaches 8 of 100 squares, less of the board than in "
 		  "chess: a little under 3 pawns" },
-		{ 'B', 350, 3, 3, 2, EVAL_MINOR | EVAL_PAIR,
+		{ 'B', 350, 3, 3, 2, EVAL_PAIR,
 		  "long diagonals on a 10x10 board; colour-bound, so the pair "
 		  "earns a bonus" },
 		{ 'R', 525, 2, 0, 2, 0,
@@ -36,7 +42,7 @@ const struct eval_params eval_grand_params = {
 		{ 'Q', 975, 1, 2, 5, 0,
 		  "rook + bishop, the strongest piece, as in chess but with room "
 		  "to use its range" },
-		{ 'K', 0, 0, 0, 0, EVAL_KING, "royal: never traded" },
+		{ 'K', 0, 0, 0, 0, 0, "royal: never traded" },
 	},
 	.piece_count = 8,
 	.tempo = 12,
@@ -49,16 +55,14 @@ const struct eval_params eval_grand_params = {
 	.shelter = 12,
 	.king_rank_mg = 15,
 	.king_center_eg = 6,
-	.promo_only_lost = true,
 	.no_promo_percent = 25,
-	.fifty_move_rule = true,
 };
 
-const struct eval_params eval_hadean_params = {
+static const struct eval_params hadean = {
 	.variant = BC_VARIANT_HADEAN,
 	.pieces = {
-		{ 'P', 100, 0, 2, 0, EVAL_PAWN, "the unit" },
-		{ 'J', 120, 1, 2, 1, EVAL_PAWN,
+		{ 'P', 100, 0, 2, 0, 0, "the unit" },
+		{ 'J', 120, 1, 2, 1, 0,
 		  "ninja pawn: sideways steps keep it useful when blocked, long "
 		  "moves in its half, sideways captures in the enemy half" },
 		{ 'E', 275, 3, 4, 2, 0,
@@ -77,14 +81,14 @@ const struct eval_params eval_hadean_params = {
 		  "ferz + zebra: the (2,3) leap is long but clumsy near edges" },
 		{ 'Z', 320, 3, 5, 2, 0,
 		  "wazir + zebra: as the ferz-sorcerer with a better step" },
-		{ 'B', 400, 3, 2, 2, EVAL_MINOR | EVAL_PAIR,
+		{ 'B', 400, 3, 2, 2, EVAL_PAIR,
 		  "12-square diagonals make the bishop a long-range power; a "
 		  "pair covers both colours" },
 		{ 'R', 600, 2, 0, 2, 0,
 		  "on 12x12 a rook commands 22 squares from anywhere" },
 		{ 'Q', 1100, 1, 1, 5, 0,
 		  "rook + bishop across a 12x12 board: worth more than in chess" },
-		{ 'K', 0, 0, 0, 0, EVAL_KING, "royal: never traded" },
+		{ 'K', 0, 0, 0, 0, 0, "royal: never traded" },
 	},
 	.piece_count = 12,
 	.tempo = 12,
@@ -97,10 +101,9 @@ const struct eval_params eval_hadean_params = {
 	.shelter = 10,
 	.king_rank_mg = 15,
 	.king_center_eg = 5,
-	.fifty_move_rule = true,
 };
 
-const struct eval_params eval_chad_params = {
+static const struct eval_params chad = {
 	.variant = BC_VARIANT_CHAD,
 	.pieces = {
 		{ 'R', 500, 1, 1, 0, 0,
@@ -109,7 +112,7 @@ const struct eval_params eval_chad_params = {
 		{ 'Q', 1100, 1, 1, 0, 0,
 		  "a promoted rook, born inside the enemy castle where only the "
 		  "king can take it: a mating piece worth two rooks" },
-		{ 'K', 0, 2, 0, 0, EVAL_KING,
+		{ 'K', 0, 2, 0, 0, 0,
 		  "royal; its few moves inside the castle are its safety" },
 	},
 	.piece_count = 3,
@@ -129,5 +132,11 @@ const struct eval_params eval_chad_params = {
 	.undefended_square = 45,
 	/* Per own rook inside the castle: it guards our wall. */
 	.castle_defender = 12,
-	.fifty_move_rule = false,
+};
+
+const struct eval_params *const eval_params_all[] = {
+	&grand,
+	&hadean,
+	&chad,
+	NULL,
 };

@@ -19,6 +19,10 @@ struct ply {
 	bc_undo undo;
 	uint64_t hash_before;
 	int oldest;  /* the first ply whose position may recur from here */
+	bool irreversible;
+	/* Written when the move is made, so that no one replays the game to
+	 * list it. */
+	char san[BC_MOVE_TEXT_MAX];
 };
 
 struct bc_game {
@@ -130,6 +134,40 @@ repetitions(const bc_game *g)
 	return count;
 }
 
+int
+bc_game_ply(const bc_game *g, int i, bc_ply *out)
+{
+	const struct ply *p;
+
+	if (i < 0 || i >= g->length)
+		return BC_ERANGE;
+	p = &g->plies[i];
+	out->move = p->undo.move;
+	out->moved = p->undo.moved;
+	out->captured = p->undo.captured;
+	out->hash_before = p->hash_before;
+	out->irreversible = p->irreversible;
+	memcpy(out->san, p->san, sizeof out->san);
+	return BC_OK;
+}
+
+int
+bc_game_position_at(const bc_game *g, int ply, bc_position *out)
+{
+	if (ply < 0 || ply > g->length)
+		return BC_ERANGE;
+	*out = g->pos;
+	for (int i = g->length - 1; i >= ply; i--)
+		bc_position_unmake(out, &g->plies[i].undo);
+	return BC_OK;
+}
+
+int
+bc_game_repeat_start(const bc_game *g)
+{
+	return g->length ? g->plies[g->length - 1].oldest : 0;
+}
+
 static bool
 insufficient_material(const bc_position *pos)
 {
@@ -147,6 +185,16 @@ insufficient_material(const bc_position *pos)
 			if (pos->type_count[c][t] && t != v->royal_type)
 				return (v->minor_types >> t) & 1;
 	return false;
+}
+
+bc_reason
+bc_position_rule_draw(const bc_position *pos)
+{
+	if (insufficient_material(pos))
+		return BC_REASON_MATERIAL;
+	if (pos->variant->def->fifty_move_rule && pos->halfmove >= 100)
+		return BC_REASON_FIFTY_MOVES;
+	return BC_REASON_NONE;
 }
 
 static void
@@ -167,15 +215,16 @@ update_result(bc_game *g)
 			g->result = BC_RESULT_DRAW;
 			g->reason = BC_REASON_STALEMATE;
 		}
-	} else if (insufficient_material(pos)) {
-		g->result = BC_RESULT_DRAW;
-		g->reason = BC_REASON_MATERIAL;
-	} else if (repetitions(g) >= 3) {
-		g->result = BC_RESULT_DRAW;
-		g->reason = BC_REASON_REPETITION;
-	} else if (pos->variant->def->fifty_move_rule && pos->halfmove >= 100) {
-		g->result = BC_RESULT_DRAW;
-		g->reason = BC_REASON_FIFTY_MOVES;
+	} else {
+		/* Material first, then repetition, then the 100 plies: the
+		 * reason given when more than one applies. */
+		bc_reason rule = bc_position_rule_draw(pos);
+
+		if (rule != BC_REASON_MATERIAL && repetitions(g) >= 3)
+			rule = BC_REASON_REPETITION;
+		g->reason = rule;
+		if (rule != BC_REASON_NONE)
+			g->result = BC_RESULT_DRAW;
 	}
 }
 
@@ -210,8 +259,10 @@ play(bc_game *g, bc_move m)
 	p = &g->plies[g->length++];
 	p->hash_before = g->pos.hash;
 	p->oldest = g->length > 1 ? p[-1].oldest : 0;
+	bc_move_to_san(&g->pos, m, p->san, sizeof p->san);
 	bc_position_make(&g->pos, m, &p->undo);
-	if (bc_position_irreversible(&g->pos, &p->undo))
+	p->irreversible = bc_position_irreversible(&g->pos, &p->undo);
+	if (p->irreversible)
 		p->oldest = g->length;
 	update_result(g);
 	return BC_OK;

@@ -208,6 +208,41 @@ bc_movegen_pseudo(const bc_position *pos, bc_move_list *list)
 		gen_castling(&g);
 }
 
+int
+bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
+    bc_square *out, int max)
+{
+	int type = BC_PIECE_TYPE(piece), color = BC_PIECE_COLOR(piece);
+	bool seen[BC_CELLS] = { false };
+	bc_move_list list;
+	bc_position pos;
+	struct gen g = { &pos, v, &list, color };
+	int n = 0;
+
+	if (sq < 0 || sq >= BC_CELLS || !v->rel_rank[BC_WHITE][sq] ||
+	    piece & ~(BC_TYPE_MASK | BC_BLACK_BIT) || type < 1 ||
+	    type > v->def->type_count)
+		return BC_EINVALID;
+	/* The piece alone, its side to move: no king, so no castling, and
+	 * the generator asks nothing of kings for a piece's own moves. */
+	position_clear(&pos, v);
+	position_put(&pos, sq, piece);
+	pos.side = (uint8_t)color;
+	list.count = 0;
+	gen_piece(&g, sq);
+	for (int i = 0; i < list.count; i++) {
+		int to = BC_MOVE_TO(list.moves[i]);
+
+		if (seen[to])
+			continue;
+		seen[to] = true;
+		if (n < max)
+			out[n] = to;
+		n++;
+	}
+	return n;
+}
+
 /* Plays `m` on a copy of the board and looks for an attack on the king. */
 static bool
 king_safe_after(const bc_position *pos, bc_move m)

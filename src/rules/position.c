@@ -335,6 +335,49 @@ bc_position_unmake_null(bc_position *pos, const bc_undo *undo)
 	pos->hash = undo->hash;
 }
 
+int
+bc_position_other_side(const bc_position *pos, bc_position *out)
+{
+	bc_undo undo;
+
+	if (bc_position_in_check(pos))
+		return BC_EINVALID;
+	*out = *pos;
+	bc_position_make_null(out, &undo);
+	/* A pass is no move: the clocks are the position's own. */
+	out->halfmove = pos->halfmove;
+	out->fullmove = pos->fullmove;
+	return BC_OK;
+}
+
+bool
+bc_position_may_promote_to(const bc_position *pos, int color, int type)
+{
+	const bc_variant *v = pos->variant;
+	bool listed = false;
+
+	for (const uint8_t *t = v->promo_types; *t; t++)
+		if (*t == type)
+			listed = true;
+	if (!listed || (color != BC_WHITE && color != BC_BLACK))
+		return false;
+	return v->def->promo_rule != PROMO_ONLY_LOST ||
+	    pos->type_count[color][type] < v->start_count[type];
+}
+
+bool
+bc_position_can_promote(const bc_position *pos, int color)
+{
+	const bc_variant *v = pos->variant;
+
+	if (v->def->promo_rule != PROMO_ONLY_LOST)
+		return v->promo_types[0] != 0;
+	for (const uint8_t *t = v->promo_types; *t; t++)
+		if (pos->type_count[color][*t] < v->start_count[*t])
+			return true;
+	return false;
+}
+
 bool
 bc_position_equal(const bc_position *a, const bc_position *b)
 {

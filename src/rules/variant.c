@@ -7,6 +7,7 @@
  * afterwards, so the descriptors are safe to share between threads.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
@@ -17,6 +18,13 @@ static const struct variant_def *const defs[BC_VARIANT_COUNT] = {
 	[BC_VARIANT_GRAND] = &grand_def,
 	[BC_VARIANT_CHAD] = &chad_def,
 	[BC_VARIANT_HADEAN] = &hadean_def,
+};
+
+/* The order lists show: by key.  Every id appears exactly once. */
+static const bc_variant_id listed[BC_VARIANT_COUNT] = {
+	BC_VARIANT_CHAD,
+	BC_VARIANT_GRAND,
+	BC_VARIANT_HADEAN,
 };
 
 static struct bc_variant variants[BC_VARIANT_COUNT];
@@ -191,6 +199,24 @@ init_castling(struct bc_variant *v)
 	}
 }
 
+/*
+ * Flexible castling is written O-O-n toward the king-side rook and
+ * O-O-O-n toward the other, n from 1 to one less than the rook's
+ * distance (notation.c reads it so).
+ */
+static void
+init_castling_text(struct bc_variant *v)
+{
+	const struct variant_def *d = v->def;
+
+	if (d->castling != CASTLING_FLEXIBLE)
+		return;
+	snprintf(v->castling_text, sizeof v->castling_text,
+	    "O-O-1 to O-O-%d, O-O-O-1 to O-O-O-%d",
+	    abs(d->castle_rook_file[0] - d->castle_king_file) - 1,
+	    abs(d->castle_rook_file[1] - d->castle_king_file) - 1);
+}
+
 /* Counts each White piece type in the placement field of the start FEN. */
 static void
 init_start_counts(struct bc_variant *v)
@@ -247,6 +273,7 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 	init_promotion(v);
 	init_attacks(v);
 	init_castling(v);
+	init_castling_text(v);
 	init_start_counts(v);
 	for (int p = 0; p < 32; p++)
 		for (int sq = 0; sq < BC_CELLS; sq++)
@@ -270,6 +297,56 @@ bc_variant_get(bc_variant_id id)
 		return NULL;
 	call_once(&variants_once, init_all);
 	return &variants[id];
+}
+
+int
+bc_variant_count(void)
+{
+	return BC_VARIANT_COUNT;
+}
+
+const bc_variant *
+bc_variant_at(int i)
+{
+	if (i < 0 || i >= BC_VARIANT_COUNT)
+		return NULL;
+	return bc_variant_get(listed[i]);
+}
+
+int
+bc_variant_index(const bc_variant *v)
+{
+	int i = 0;
+
+	while (i < BC_VARIANT_COUNT - 1 && listed[i] != v->def->id)
+		i++;
+	return i;
+}
+
+const bc_variant *
+bc_variant_default(void)
+{
+	return bc_variant_get(BC_VARIANT_GRAND);
+}
+
+size_t
+bc_variant_list_keys(char *buf, size_t size, const char *last)
+{
+	size_t len = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (int i = 0; i < BC_VARIANT_COUNT; i++) {
+		bool final = i > 0 && i == BC_VARIANT_COUNT - 1;
+		int n = snprintf(len < size ? buf + len : NULL,
+		    len < size ? size - len : 0, "%s%s%s%s",
+		    i == 0 ? "" : final ? " " : ", ", final ? last : "",
+		    final ? " " : "", defs[listed[i]]->key);
+
+		if (n > 0)
+			len += (size_t)n;
+	}
+	return len;
 }
 
 const bc_variant *
@@ -350,6 +427,41 @@ bc_variant_piece_betza(const bc_variant *v, int type)
 	return valid_type(v, type) ? v->def->pieces[type].betza : "";
 }
 
+const char *
+bc_variant_piece_moves(const bc_variant *v, int type)
+{
+	return valid_type(v, type) && v->def->pieces[type].moves
+	    ? v->def->pieces[type].moves
+	    : "";
+}
+
+unsigned
+bc_variant_piece_flags(const bc_variant *v, int type)
+{
+	if (!valid_type(v, type))
+		return 0;
+	return v->def->pieces[type].flags |
+	    ((v->minor_types >> type) & 1 ? BC_PIECE_MINOR : 0u);
+}
+
+const uint8_t *
+bc_variant_promotion_types(const bc_variant *v)
+{
+	return v->promo_types;
+}
+
+bool
+bc_variant_fifty_move_rule(const bc_variant *v)
+{
+	return v->def->fifty_move_rule;
+}
+
+const char *
+bc_variant_castling_text(const bc_variant *v)
+{
+	return v->castling_text[0] ? v->castling_text : NULL;
+}
+
 int
 bc_variant_piece_type(const bc_variant *v, char letter)
 {
@@ -365,4 +477,10 @@ bc_variant_region(const bc_variant *v, int file, int rank)
 	    rank >= v->def->ranks)
 		return 0;
 	return v->region[BC_SQUARE(file, rank)];
+}
+
+bool
+bc_variant_has_regions(const bc_variant *v)
+{
+	return v->def->has_castles;
 }

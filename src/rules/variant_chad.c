@@ -40,10 +40,17 @@ const struct variant_def chad_def = {
 	             "w - - 0 1",
 	.type_count = 3,
 	.pieces = {
-		[1] = { 'K', "king", "KN", 0, PIECE_ROYAL | PIECE_CONFINED,
+		[1] = { 'K', "king", "KN", "one step in any direction or a "
+		    "knight's leap, never out of its castle",
+		    PIECE_ROYAL | PIECE_CONFINED,
 		        { WAZIR, FERZ, KNIGHT } },
-		[2] = { 'R', "rook", "R", 500, PIECE_PROMOTES, { ROOK } },
-		[3] = { 'Q', "queen", "Q", 900, 0, { ROOK, BISHOP } },
+		[2] = { 'R', "rook", "R", "slides along ranks and files; takes "
+		    "only from the enemy wall into the enemy castle, or from its "
+		    "castle onto its own wall; becomes a queen in the enemy "
+		    "castle", PIECE_PROMOTES, { ROOK } },
+		[3] = { 'Q', "queen", "Q", "slides along ranks, files and "
+		    "diagonals; takes only from the enemy wall into the enemy "
+		    "castle, or from its castle onto its own wall", 0, { ROOK, BISHOP } },
 	},
 	.promo_letters = "Q",
 	.promo_rule = PROMO_ANY,

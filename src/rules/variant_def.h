@@ -45,20 +45,23 @@ struct ray {
 	uint8_t to_max;
 };
 
+/* The public bc_piece_flag bits, by their library names.  A pawn is
+ * never on its own first or last rank.  BC_PIECE_MINOR is not written
+ * here but derived from the variant's minor_letters. */
 enum piece_flag {
-	PIECE_ROYAL = 1 << 0,      /* the king: must not be left in check */
-	PIECE_PAWN = 1 << 1,       /* resets the halfmove clock; never on own
-	                            * first or last rank */
-	PIECE_EN_PASSANT = 1 << 2, /* takes and is taken en passant */
-	PIECE_PROMOTES = 1 << 3,   /* promotes in the variant's zone */
-	PIECE_CONFINED = 1 << 4    /* never leaves its own castle (Chad king) */
+	PIECE_ROYAL = BC_PIECE_ROYAL,
+	PIECE_PAWN = BC_PIECE_PAWN,
+	PIECE_EN_PASSANT = BC_PIECE_EN_PASSANT,
+	PIECE_PROMOTES = BC_PIECE_PROMOTES,
+	PIECE_CONFINED = BC_PIECE_CONFINED
 };
 
 struct piece_def {
 	char letter; /* White's letter; Black's is the lower case */
 	const char *name;
 	const char *betza;
-	int value; /* centipawns, a starting point for evaluation */
+	const char *moves; /* how it moves, for help screens: a sentence
+	                    * in the words of the variant's manual page */
 	unsigned flags;
 	struct ray rays[MAX_RAYS]; /* ended by an all-zero ray */
 };
@@ -144,6 +147,7 @@ struct bc_variant {
 	bool has_flyers;
 	uint8_t type_of_letter[128];
 	uint16_t minor_types; /* bit t: type t is a lone minor */
+	char castling_text[48]; /* "" without castling */
 	uint16_t confined_types;
 	int attack_count[2];
 	struct attack_dir attack[2][MAX_ATTACK_DIRS]; /* by attacker colour */

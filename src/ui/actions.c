@@ -13,11 +13,28 @@ static const char *const side_name[2] = { "White", "Black" };
 int
 actions_start_game(struct ui *ui, const struct play_setup *setup)
 {
+	const struct ui_engine *e = ui->opts->engine;
+	const char *why = e && e->problem
+	    ? e->problem(e->ctx, bc_variant_get(setup->variant))
+	    : NULL;
 	struct play fresh;
 	bc_error err;
-	int rc = play_start(&fresh, setup, ui->now, &err);
+	int rc;
 
+	/* A variant the computer cannot play is for two people only.  A
+	 * game refused at start-up (--variant) leaves the new-game screen,
+	 * where the players can be changed. */
+	if (why && (setup->players[BC_WHITE] == PLAYER_COMPUTER ||
+	    setup->players[BC_BLACK] == PLAYER_COMPUTER)) {
+		if (!ui->depth)
+			ui_push(ui, &screen_newgame);
+		ui_error(ui, "Cannot start the game: %s.", why);
+		return UI_DRAW;
+	}
+	rc = play_start(&fresh, setup, ui->now, &err);
 	if (rc != BC_OK) {
+		if (!ui->depth)
+			ui_push(ui, &screen_newgame);
 		ui_error(ui, "Cannot start the game: %s",
 		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
 		return UI_DRAW;
@@ -97,11 +114,12 @@ choice_label(const struct play *p, bc_move m, int i, char *buf,
 		snprintf(buf, size, "Castle (%s)", san);
 	} else {
 		bc_piece piece = pos->board[BC_MOVE_FROM(m)];
-		char letter = bc_variant_piece_letter(v, BC_PIECE_TYPE(piece));
+		unsigned flags = bc_variant_piece_flags(v, BC_PIECE_TYPE(piece));
 
-		*key = letter == 'P' ? 'p' : 'k';
-		snprintf(buf, size, "%s (%s)", letter == 'P' ? "Stay a pawn"
-		    : letter == 'K' ? "King step" : "Plain move", san);
+		*key = flags & BC_PIECE_PAWN ? 'p' : 'k';
+		snprintf(buf, size, "%s (%s)", flags & BC_PIECE_PAWN
+		    ? "Stay a pawn" : flags & BC_PIECE_ROYAL ? "King step"
+		    : "Plain move", san);
 	}
 }
 

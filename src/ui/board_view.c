@@ -15,14 +15,15 @@
 #include "terminal.h"
 #include "ui_state.h"
 
-/* The square's own role: checkered, or Chad's zones. */
+/* The square's own role: checkered, or the variant's regions (Chad's
+ * castles and walls). */
 static enum role
 square_role(const bc_variant *v, int file, int rank, const char **empty,
     const struct glyphs *g)
 {
 	unsigned region = bc_variant_region(v, file, rank);
 
-	if (bc_variant_id_of(v) == BC_VARIANT_CHAD) {
+	if (bc_variant_has_regions(v)) {
 		if (region & (BC_REGION_CASTLE_WHITE | BC_REGION_CASTLE_BLACK)) {
 			*empty = g->empty_castle;
 			return ROLE_SQ_CASTLE;

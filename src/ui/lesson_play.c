@@ -226,8 +226,8 @@ lesson_why_illegal(const bc_position *pos, bc_square from, bc_square to,
 	free(list);
 	piece_on(pos, from, what, sizeof what);
 	bc_square_to_text(to, at, sizeof at);
-	king = bc_variant_piece_letter(pos->variant,
-	    BC_PIECE_TYPE(pos->board[from])) == 'K';
+	king = bc_variant_piece_flags(pos->variant,
+	    BC_PIECE_TYPE(pos->board[from])) & BC_PIECE_ROYAL;
 	if (pseudo && king)
 		snprintf(buf, size, "%s cannot go to %s: your king would be in "
 		    "check there.", what, at);

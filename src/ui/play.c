@@ -3,9 +3,9 @@
  *
  * After every change (move, undo, redo, game end) play_sync rebuilds what
  * the screen shows from the game itself: the legal moves, and the SAN and
- * captures of every move by replaying the game from its start.  A game is
- * a few hundred plies at most, so this costs nothing next to drawing, and
- * nothing can drift out of step.
+ * captures of every move, which the game keeps for each ply
+ * (bc_game_ply), so nothing is replayed and nothing can drift out of
+ * step.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +17,6 @@ static int
 sync(struct play *p)
 {
 	int n = bc_game_length(p->game);
-	bc_position pos = *bc_game_start(p->game);
 
 	bc_game_legal_moves(p->game, p->legal);
 	if (n > p->san_capacity) {
@@ -31,14 +30,13 @@ sync(struct play *p)
 	}
 	memset(p->captured, 0, sizeof p->captured);
 	for (int i = 0; i < n; i++) {
-		bc_move m = bc_game_move(p->game, i);
-		bc_undo undo;
+		bc_ply ply;
 
-		bc_move_to_san(&pos, m, p->san[i], sizeof p->san[i]);
-		bc_position_make(&pos, m, &undo);
-		if (undo.captured != BC_EMPTY)
-			p->captured[BC_PIECE_COLOR(undo.captured)]
-			           [BC_PIECE_TYPE(undo.captured)]++;
+		bc_game_ply(p->game, i, &ply);
+		snprintf(p->san[i], sizeof p->san[i], "%s", ply.san);
+		if (ply.captured != BC_EMPTY)
+			p->captured[BC_PIECE_COLOR(ply.captured)]
+			           [BC_PIECE_TYPE(ply.captured)]++;
 	}
 	p->selected = 0;
 	p->list_scroll = 0;
@@ -331,7 +329,6 @@ void
 play_review(struct play *p, int ply)
 {
 	int n = bc_game_length(p->game);
-	bc_position pos = *bc_game_start(p->game);
 
 	if (ply >= n) {
 		p->reviewing = false;
@@ -341,14 +338,14 @@ play_review(struct play *p, int ply)
 		ply = 0;
 	memset(p->review_captured, 0, sizeof p->review_captured);
 	for (int i = 0; i < ply; i++) {
-		bc_undo undo;
+		bc_ply info;
 
-		bc_position_make(&pos, bc_game_move(p->game, i), &undo);
-		if (undo.captured != BC_EMPTY)
-			p->review_captured[BC_PIECE_COLOR(undo.captured)]
-			                  [BC_PIECE_TYPE(undo.captured)]++;
+		bc_game_ply(p->game, i, &info);
+		if (info.captured != BC_EMPTY)
+			p->review_captured[BC_PIECE_COLOR(info.captured)]
+			                  [BC_PIECE_TYPE(info.captured)]++;
 	}
-	p->review_pos = pos;
+	bc_game_position_at(p->game, ply, &p->review_pos);
 	p->review_ply = ply;
 	p->reviewing = true;
 	p->selected = 0;

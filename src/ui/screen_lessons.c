@@ -11,10 +11,7 @@
 #include "terminal.h"
 #include "ui_state.h"
 
-static const bc_variant_id variant_order[] = { BC_VARIANT_CHAD,
-	BC_VARIANT_GRAND, BC_VARIANT_HADEAN };
-
-enum { VARIANTS = 3, LIST_TOP = 4, LIST_MIN_COLS = 60, LIST_MIN_ROWS = 10 };
+enum { LIST_TOP = 4, LIST_MIN_COLS = 60, LIST_MIN_ROWS = 10 };
 
 static const struct ui_lessons *
 lessons(const struct ui *ui)
@@ -27,7 +24,7 @@ variant_of(const struct ui *ui, int i)
 {
 	const bc_variant *v = bc_variant_find(lessons(ui)->lesson[i].variant);
 
-	return v ? bc_variant_id_of(v) : BC_VARIANT_GRAND;
+	return bc_variant_id_of(v ? v : bc_variant_default());
 }
 
 /* The lessons of `variant`: the first index; *count of them. */
@@ -77,13 +74,13 @@ list_draw(const struct ui *ui)
 
 	snprintf(line, sizeof line, "bigchess %s lessons", ui->glyphs->dash);
 	term_put(0, 1, ui_style(ui, ROLE_TITLE), line, ui->cols - 2);
-	for (int v = 0; v < VARIANTS; v++) {
-		bool here = variant_order[v] == l->variant;
+	for (int v = 0; v < bc_variant_count(); v++) {
+		bool here = bc_variant_id_of(bc_variant_at(v)) == l->variant;
 
 		if (l->one && !here)
 			continue;
 		snprintf(line, sizeof line, " %s ",
-		    bc_variant_name(bc_variant_get(variant_order[v])));
+		    bc_variant_name(bc_variant_at(v)));
 		x += term_put(1, x, ui_style(ui, here ? ROLE_DIALOG_SEL
 		    : ROLE_TEXT), line, ui->cols - x) + 2;
 	}
@@ -117,16 +114,15 @@ static void
 switch_variant(struct ui *ui, int dir)
 {
 	struct learn *l = &ui->learn;
-	int v = 0, n;
+	int v, n = bc_variant_count();
 
 	if (l->one) {
 		ui_say(ui, "Only the %s lessons were asked for.",
 		    bc_variant_name(bc_variant_get(l->variant)));
 		return;
 	}
-	while (v < VARIANTS - 1 && variant_order[v] != l->variant)
-		v++;
-	l->variant = variant_order[(v + VARIANTS + dir) % VARIANTS];
+	v = bc_variant_index(bc_variant_get(l->variant));
+	l->variant = bc_variant_id_of(bc_variant_at((v + n + dir) % n));
 	l->sel = range(ui, l->variant, &n);
 }
 

@@ -12,8 +12,6 @@
 static const int minute_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60,
 	90 };
 static const int increment_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 60 };
-static const bc_variant_id variant_order[] = { BC_VARIANT_CHAD,
-	BC_VARIANT_GRAND, BC_VARIANT_HADEAN };
 
 static const char *const field_name[FIELD_COUNT] = {
 	[FIELD_VARIANT] = "Variant",
@@ -32,6 +30,16 @@ static bool
 engine_ready(const struct ui *ui)
 {
 	return ui->opts->engine != NULL;
+}
+
+/* NULL if the computer plays `variant`, else why not. */
+static const char *
+engine_problem(const struct ui *ui, bc_variant_id variant)
+{
+	const struct ui_engine *e = ui->opts->engine;
+
+	return e && e->problem ? e->problem(e->ctx, bc_variant_get(variant))
+	                       : NULL;
 }
 
 static void
@@ -118,6 +126,14 @@ newgame_draw(const struct ui *ui)
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
 		    "The computer opponent is not built yet: two players.",
 		    FORM_W - 5);
+	else if (engine_problem(ui, f->setup.variant)) {
+		/* Its tables are incomplete: Enter says why if asked. */
+		snprintf(line, sizeof line, "The computer cannot play %s: "
+		    "two players.", bc_variant_name(bc_variant_get(
+		    f->setup.variant)));
+		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
+		    line, FORM_W - 5);
+	}
 	if (ui->opts->lessons)
 		term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
 		    "L: Learn - lessons on the rules and pieces", FORM_W - 5);
@@ -169,10 +185,10 @@ change(struct ui *ui, int dir)
 
 	switch (f->sel) {
 	case FIELD_VARIANT:
-		n = 0;
-		while (n < 2 && variant_order[n] != s->variant)
-			n++;
-		s->variant = variant_order[(n + 3 + dir) % 3];
+		/* The registry's order, round and round. */
+		n = bc_variant_count();
+		s->variant = bc_variant_id_of(bc_variant_at((bc_variant_index(
+		    bc_variant_get(s->variant)) + n + dir) % n));
 		break;
 	case FIELD_WHITE:
 	case FIELD_BLACK:

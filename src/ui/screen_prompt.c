@@ -63,13 +63,15 @@ promotion_squares(const struct ui *ui, const char *line, bc_square *from,
 }
 
 /*
- * Chess castling (O-O, O-O-O) typed where it means nothing: Grand Chess
- * and Chad have no castling, and Hadean castling says how far the king
- * goes.  Says so and returns true; false for any other line.
+ * Chess castling (O-O, O-O-O) typed where it means nothing: a variant
+ * has no castling (Grand Chess, Chad), or its castling says how far the
+ * king goes (Hadean), as the rules library writes it.  Says so and
+ * returns true; false for any other line.
  */
 static bool
 castling_help(struct ui *ui, const char *line)
 {
+	const char *castling = bc_variant_castling_text(ui->play.variant);
 	char t[16];
 	size_t n = 0;
 
@@ -83,9 +85,9 @@ castling_help(struct ui *ui, const char *line)
 		t[--n] = '\0';
 	if (strcmp(t, "O-O") != 0 && strcmp(t, "O-O-O") != 0)
 		return false;
-	if (bc_variant_id_of(ui->play.variant) == BC_VARIANT_HADEAN)
-		ui_error(ui, "Hadean castling says how far the king goes: "
-		    "O-O-1 to O-O-4, O-O-O-1 to O-O-O-5.");
+	if (castling)
+		ui_error(ui, "Castling names the king's distance: %s.",
+		    castling);
 	else
 		ui_error(ui, "There is no castling in %s.",
 		    bc_variant_name(ui->play.variant));

@@ -46,6 +46,9 @@ struct ui_engine {
 	 * cannot think: ..." (such as "no thread can be started (Resource
 	 * temporarily unavailable)"); may be NULL. */
 	const char *(*failure)(void *ctx);
+	/* NULL if the computer plays `v`, else a one-line reason naming it
+	 * (its tables are incomplete); may itself be NULL: it plays all. */
+	const char *(*problem)(void *ctx, const bc_variant *v);
 };
 
 enum { UI_ENGINE_PV_MAX = 16 };
