@@ -62,7 +62,7 @@ endif
 
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(SAN_FLAGS) $(HARDEN_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SAN_FLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS)
-ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -MMD -MP \
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -MMD -MP \
 	$(HARDEN_CPPFLAGS) $(CPPFLAGS)
 
 CURSES_CFLAGS = $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
@@ -72,11 +72,11 @@ CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 VTERM_CFLAGS = $(shell $(PKG_CONFIG) --cflags vterm 2>/dev/null)
 VTERM_LIBS = $(shell $(PKG_CONFIG) --libs vterm 2>/dev/null)
 
-# Layers, top to bottom: app (src/*.c) -> ui -> engine -> rules.
+# Layers, top to bottom: app (src/app) -> ui -> engine -> rules.
 RULES_SRC = $(wildcard src/rules/*.c)
 ENGINE_SRC = $(wildcard src/engine/*.c)
 UI_SRC = $(wildcard src/ui/*.c)
-APP_SRC = $(wildcard src/*.c)
+APP_SRC = $(wildcard src/app/*.c)
 TEST_SRC = $(wildcard tests/check_*.c)
 TEST_SRC += tests/pty_harness.c
 TEST_SRC += tests/pty_board.c
@@ -104,15 +104,15 @@ RULESTEXT_TXT = $(sort $(wildcard assets/rules/*.txt))
 RULESTEXT_GEN = $(BUILD)/gen/rules_data.c
 RULESTEXT_OBJ = $(BUILD)/gen/rules_data.o
 # App files tested directly: save files (suite save), lessons (lessons).
-TEST_APP_OBJ = $(BUILD)/src/savegame.o $(BUILD)/src/lessons.o $(LESSON_OBJ)
-TEST_APP_OBJ += $(BUILD)/src/fileio.o $(BUILD)/src/history.o
+TEST_APP_OBJ = $(BUILD)/src/app/savegame.o $(BUILD)/src/app/lessons.o $(LESSON_OBJ)
+TEST_APP_OBJ += $(BUILD)/src/app/fileio.o $(BUILD)/src/app/history.o
 # ... the settings files and restricted mode (suites config, history).
-TEST_APP_OBJ += $(BUILD)/src/config.o
+TEST_APP_OBJ += $(BUILD)/src/app/config.o
 # ... the bench positions, which suite registry checks per variant.
-TEST_APP_OBJ += $(BUILD)/src/bench.o
+TEST_APP_OBJ += $(BUILD)/src/app/bench.o
 TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
-TEST_APP_OBJ += $(BUILD)/src/learn.o $(BUILD)/src/ui/lesson_play.o \
+TEST_APP_OBJ += $(BUILD)/src/app/learn.o $(BUILD)/src/ui/lesson_play.o \
 	$(BUILD)/src/ui/wrap.o
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
@@ -172,7 +172,7 @@ $(RULESTEXT_OBJ): $(RULESTEXT_GEN) $(FLAGS_STAMP)
 
 # A lesson may be longer than the 4095 characters ISO C promises.
 $(LESSON_OBJ): $(LESSON_GEN) $(FLAGS_STAMP)
-	$(CC) $(ALL_CPPFLAGS) -Isrc $(ALL_CFLAGS) -Wno-overlength-strings \
+	$(CC) $(ALL_CPPFLAGS) -Isrc/app $(ALL_CFLAGS) -Wno-overlength-strings \
 	    -c -o $@ $<
 
 # Restricted mode as the build's default, and where the administrator's
@@ -184,7 +184,7 @@ $(BUILD)/gen/hosting.flags: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(HOSTING_DEFS)' | cmp -s - $@ || echo '$(HOSTING_DEFS)' >$@
 
-$(BUILD)/src/hosting.o: src/hosting.c $(BUILD)/gen/hosting.flags
+$(BUILD)/src/app/hosting.o: src/app/hosting.c $(BUILD)/gen/hosting.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(HOSTING_DEFS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -217,9 +217,9 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB) $(FLAGS_STAMP)
 	    $(CHECK_LIBS) $(VTERM_LIBS) -lutil -lpthread $(LDLIBS)
 
 $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
-    $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/uci.o \
-    $(BUILD)/src/lessons.o $(BUILD)/src/savegame.o $(BUILD)/src/fileio.o \
-    $(BUILD)/src/history.o $(ENGINE_OBJ) $(LIB)
+    $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/app/uci.o \
+    $(BUILD)/src/app/lessons.o $(BUILD)/src/app/savegame.o $(BUILD)/src/app/fileio.o \
+    $(BUILD)/src/app/history.o $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
 
 # tests/monkey.c: random keys in a pty (make monkey; a short run in test).

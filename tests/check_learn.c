@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/lessons.h"
+#include "../src/app/lessons.h"
 #include "pty_board.h"
 
 enum { ROWS = 24, COLS = 80 };

@@ -3,7 +3,7 @@
  * moves a lesson accepts after which moves so far and which reply the
  * computer plays (src/ui/lesson_play.c), the reasons given for illegal
  * moves, word wrapping (src/ui/wrap.c), and the progress file
- * (src/learn.c).
+ * (src/app/learn.c).
  *
  * The lessons here are written for the tests; what is legal, check or
  * mate in them is worked out from the rules (../shared/rules), in the
@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/learn.h"
-#include "../src/lessons.h"
+#include "../src/app/learn.h"
+#include "../src/app/lessons.h"
 #include "../src/ui/lesson_play.h"
 #include "../src/ui/wrap.h"
 #include "pty_harness.h"

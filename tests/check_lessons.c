@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../src/lessons.h"
+#include "../src/app/lessons.h"
 #include "test_util.h"
 
 enum { MIN_PER_VARIANT = 10, MIN_MATES = 3 };

@@ -12,10 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../src/bench.h"
+#include "../src/app/bench.h"
 #include "../src/engine/engine.h"
 #include "../src/engine/eval.h"
-#include "../src/lessons.h"
+#include "../src/app/lessons.h"
 #include "../src/ui/rules_text.h"
 #include "test_util.h"
 

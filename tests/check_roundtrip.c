@@ -1,7 +1,7 @@
 /*
  * check_roundtrip.c - the save reader accepts everything the writer
  * writes (issue #16, "No game is lost"): every field of the autosave of
- * src/savegame.c (players, level, clock settings and time left, start
+ * src/app/savegame.c (players, level, clock settings and time left, start
  * FEN, moves, result) written, read back and compared, over a table of
  * games and the extremes of each field; a long game; and the PGN tag
  * writer and reader with odd player names.  Through the real binary: the
@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/savegame.h"
+#include "../src/app/savegame.h"
 #include "pty_board.h"
 
 enum { CAP_MS = 360000000, INCREMENT_CAP_MS = 3600000 };

@@ -1,5 +1,5 @@
 /*
- * check_save.c - the autosave and history files (src/savegame.c).
+ * check_save.c - the autosave and history files (src/app/savegame.c).
  *
  * Sources: the brief of issue #7 (tags: TimeControl, BigchessPlayers,
  * BigchessLevel, BigchessWhiteClock/BlackClock in ms; files: autosave.pgn
@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/savegame.h"
+#include "../src/app/savegame.h"
 #include "pty_board.h"
 
 static struct ui_saved

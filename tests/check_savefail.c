@@ -1,6 +1,6 @@
 /*
  * check_savefail.c - a write error at each step of saving (issue #9): the
- * autosave and the history of src/savegame.c, with mkstemp, fflush,
+ * autosave and the history of src/app/savegame.c, with mkstemp, fflush,
  * fsync, fclose, rename and link made to fail one at a time.
  *
  * The test binary is linked with -Wl,--wrap=NAME for those calls (see
@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/savegame.h"
+#include "../src/app/savegame.h"
 #include "pty_board.h"
 
 enum step { STEP_NONE, STEP_MKSTEMP, STEP_FFLUSH, STEP_FSYNC, STEP_FCLOSE,

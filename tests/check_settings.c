@@ -1,6 +1,6 @@
 /*
- * check_settings.c - the settings files (src/config.c) and the bounded
- * history folder (src/history.c, through src/savegame.c).
+ * check_settings.c - the settings files (src/app/config.c) and the bounded
+ * history folder (src/app/history.c, through src/app/savegame.c).
  *
  * Source: issue #16 ("key = value" lines, # comments, an unknown key or
  * bad value a one-line warning naming file:line; the administrator's
@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/config.h"
-#include "../src/history.h"
-#include "../src/savegame.h"
+#include "../src/app/config.h"
+#include "../src/app/history.h"
+#include "../src/app/savegame.h"
 #include "pty_board.h"
 
 /* The warnings config_parse wrote, in a buffer the next call reuses. */

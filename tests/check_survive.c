@@ -39,7 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../src/savegame.h"
+#include "../src/app/savegame.h"
 #include "pty_board.h"
 
 enum { LONG_WAIT_MS = 60000, LONG_PLIES = 20000 };

@@ -1,7 +1,7 @@
 /*
  * check_trust.c - the state folder is trusted only if it is ours (issue
  * #16): owned by the user, not writable by group or others, and no
- * symbolic link inside it followed (src/savegame.c, src/learn.c), and a
+ * symbolic link inside it followed (src/app/savegame.c, src/app/learn.c), and a
  * relative HOME ignored like a relative XDG_STATE_HOME (the XDG Base
  * Directory spec: "If an implementation encounters a relative path in
  * any of these variables it should consider the path invalid and ignore
@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/learn.h"
-#include "../src/savegame.h"
+#include "../src/app/learn.h"
+#include "../src/app/savegame.h"
 #include "pty_board.h"
 
 /* Not the user running the tests, nor root. */

@@ -144,7 +144,7 @@ printf '%s\n' "$out" | grep -q 'only the administrator' &&
     bad "restricted mode read the person's settings: $out" || ok
 rm -rf "$conf"
 # Restricted mode starts no program.  The proof has two halves: the
-# binary's only way to start one is posix_spawnp (src/manual.c, man for
+# binary's only way to start one is posix_spawnp (src/app/manual.c, man for
 # the R key), and tests/check_hosted.c and tests/ssh.sh show that
 # restricted mode never gets there.
 if command -v nm >/dev/null 2>&1; then

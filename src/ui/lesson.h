@@ -1,7 +1,7 @@
 /*
  * lesson.h - a lesson as the UI is handed it: a position, a task, the
  * lines that solve it, hints and an explanation (the format is in
- * assets/lessons/README).  The app parses the files (src/lessons.c); the
+ * assets/lessons/README).  The app parses the files (src/app/lessons.c); the
  * UI shows and plays them (lesson_play.c, screen_lesson*.c).  This header
  * is plain data, so both layers can share it.
  */

@@ -1,6 +1,6 @@
 /*
  * ui.h - the interactive curses game: what the app hands over and gets
- * back.  The app (src/main.c) parses options, owns signals and the
+ * back.  The app (src/app/main.c) parses options, owns signals and the
  * environment; the UI owns the terminal while it runs.
  */
 #ifndef BIGCHESS_UI_H

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "bigchess/bigchess.h"
-#include "../../src/lessons.h"
+#include "../../src/app/lessons.h"
 #include "fuzz.h"
 
 enum { MAX_INPUT = 16 * 1024 };

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "bigchess/bigchess.h"
-#include "../../src/savegame.h"
+#include "../../src/app/savegame.h"
 #include "fuzz.h"
 
 enum { MAX_INPUT = 64 * 1024, MAX_GAMES = 4 };

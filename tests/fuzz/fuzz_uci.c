@@ -16,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../../src/uci.h"
+#include "../../src/app/uci.h"
 #include "fuzz.h"
 
 enum { MAX_INPUT = 4000 };
