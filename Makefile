@@ -115,7 +115,8 @@ TEST_APP_OBJ += $(RULESTEXT_OBJ)
 TEST_APP_OBJ += $(BUILD)/src/app/learn.o $(BUILD)/src/ui/lesson_play.o \
 	$(BUILD)/src/ui/wrap.o
 
-.PHONY: all check test man-lint bench play deps install uninstall clean arena \
+.PHONY: all check check-normal check-asan check-extra test man-lint bench \
+	play deps install uninstall clean arena \
 	fuzz FORCE lint valgrind monkey
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
@@ -251,10 +252,21 @@ test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	BIGCHESS=$(BIN) sh tests/man.sh
 	BIGCHESS=$(BIN) sh tests/ssh.sh
 
+# The three phases run side by side on two cores: the tests spend most of
+# their time waiting on the programs they drive, so the wall time is about
+# the longest phase's.  Each phase's output is printed whole when it ends
+# (--output-sync), so a failure reads as it would alone.
 check:
 	@sh tools/deps ensure
+	@$(MAKE) -j2 --output-sync=target check-normal check-asan check-extra
+
+check-normal:
 	$(MAKE) BUILD=build/check WERROR=1 test
+
+check-asan:
 	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" test
+
+check-extra:
 	$(MAKE) man-lint
 	$(MAKE) -f tests/fuzz/fuzz.mk smoke
 

@@ -390,8 +390,8 @@ wait_dead(struct pty *p, pid_t pid)
 }
 
 /*
- * SIGTERM (or SIGHUP) while the manual is open ends the game and the
- * manual both (issue #16): a fake man starts a fake pager, a child
+ * SIGTERM (or SIGHUP, or a SIGQUIT from outside) while the manual is
+ * open ends the game and the manual both: a fake man starts a fake pager, a child
  * process that waits for a line from the terminal, as less does.  The
  * game must end by the signal, with the move saved, and neither man nor
  * its pager may be left running on the terminal.
@@ -401,7 +401,8 @@ START_TEST(test_rules_man_signal)
 	char dir[] = "/tmp/bigchess-man-XXXXXX", path[128], env_path[256];
 	char man_pid[128], pager_pid[128], save[160], script[1024];
 	const char *env[] = { env_path, NULL };
-	int sig = _i ? SIGHUP : SIGTERM;
+	static const int sigs[] = { SIGTERM, SIGHUP, SIGQUIT };
+	int sig = sigs[_i];
 	pid_t man, pager;
 	struct pty p;
 	char *text;
@@ -495,7 +496,7 @@ inhelp_suite(void)
 	tcase_add_test(tc, test_info_chad);
 	tcase_add_loop_test(tc, test_rules_builtin, 0, 2);
 	tcase_add_loop_test(tc, test_rules_man, 0, 2);
-	tcase_add_loop_test(tc, test_rules_man_signal, 0, 2);
+	tcase_add_loop_test(tc, test_rules_man_signal, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -149,8 +149,9 @@ now_ms(void)
 
 /*
  * Waits for man (`pid`, leader of its group when `group`) to end, and
- * returns its status.  SIGCHLD, SIGTERM and SIGHUP are blocked except in
- * sigsuspend, so none is missed between a look and the wait.  When the
+ * returns its status.  SIGCHLD, SIGTERM, SIGHUP and SIGQUIT are blocked
+ * except in sigsuspend, so none is missed between a look and the wait
+ * (SIGQUIT is ignored instead when man shares our group).  When the
  * app's flag is set, man's group is ended: SIGTERM (and SIGCONT, should
  * it be stopped), then SIGKILL after KILL_GRACE_MS.
  */
@@ -170,11 +171,13 @@ wait_child(pid_t pid, bool group)
 	sigaddset(&block, SIGCHLD);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGQUIT);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	wait_mask = old;
 	sigdelset(&wait_mask, SIGCHLD);
 	sigdelset(&wait_mask, SIGTERM);
 	sigdelset(&wait_mask, SIGHUP);
+	sigdelset(&wait_mask, SIGQUIT);
 	for (;;) {
 		pid_t r = waitpid(pid, &status, WNOHANG | WUNTRACED);
 
@@ -251,8 +254,13 @@ show_page(void *ctx, const char *page)
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
+	/* In its own group man alone gets the terminal's Ctrl-\; a SIGQUIT
+	 * that reaches us then came from outside and, like SIGTERM, ends
+	 * both (the game saves).  Sharing our group, we ignore it as
+	 * system(3) would. */
 	for (int i = 0; i < 3; i++)
-		sigaction(ignored[i], &ign, &old[i]);
+		if (!(group && ignored[i] == SIGQUIT))
+			sigaction(ignored[i], &ign, &old[i]);
 	if (spawn(argv, false, group, &pid) == 0) {
 		if (group)
 			give_terminal(pid);
@@ -263,6 +271,8 @@ show_page(void *ctx, const char *page)
 	/* Linux keeps an ignored signal pending while it is blocked (and the
 	 * UI blocks them); setting SIG_IGN again throws it away. */
 	for (int i = 0; i < 3; i++) {
+		if (group && ignored[i] == SIGQUIT)
+			continue;
 		sigaction(ignored[i], &ign, NULL);
 		sigaction(ignored[i], &old[i], NULL);
 	}
