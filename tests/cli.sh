@@ -176,6 +176,9 @@ for elo in "$ARENA" tools/match; do
 	    "$elo" --llr 200 300 400 0 10
 	elo_check "$elo" 'LLR 0.46 (-1.50, 2.08) for Elo 0 to 10: continue' \
 	    "$elo" --llr 30 40 20 0 10 --alpha 0.1 --beta 0.2
+	# No decision before a win, a draw and a loss have all occurred.
+	elo_check "$elo" 'LLR 0.00 (-2.94, 2.94) for Elo 0 to 10: continue' \
+	    "$elo" --llr 20 0 0 0 10
 	"$elo" --llr 1 2 0 10 0 >/dev/null 2>&1 && bad "$elo --llr 10 0 taken" || ok
 done
 # --- end of the Elo checks.

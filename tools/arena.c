@@ -94,8 +94,9 @@ print_elo(int wins, int draws, int losses)
 	if (p >= 1 || p <= 0) {
 		double bound = elo_of(pow(0.025, 1.0 / n));
 
-		printf("+%d =%d -%d: %.1f%%, Elo %s%.0f (95 %%)\n", wins, draws,
-		    losses, 100 * p, p >= 1 ? "> +" : "< -", bound);
+		printf("+%d =%d -%d: %.1f%%, Elo %s %+.0f (95 %%)\n", wins,
+		    draws, losses, 100 * p, p >= 1 ? ">" : "<",
+		    p >= 1 ? bound : -bound);
 		return;
 	}
 	var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) +

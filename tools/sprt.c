@@ -5,10 +5,6 @@
 
 #include "sprt.h"
 
-/* The zero counts' stand-in when all games ended alike: the variance
- * would be zero, and a long run of wins should still decide. */
-static const double REGULARISE = 1e-3;
-
 static double
 score_of(double elo)
 {
@@ -27,13 +23,11 @@ sprt_llr(const struct sprt *t, int wins, int draws, int losses)
 {
 	double w = wins, d = draws, l = losses, n, s, v, s0, s1;
 
-	if (wins + draws + losses <= 0)
+	/* Until each result has occurred the variance says nothing (a
+	 * first loss would "prove" H0), so there is no decision yet, as in
+	 * cutechess. */
+	if (wins <= 0 || draws <= 0 || losses <= 0)
 		return 0;
-	if ((w > 0) + (d > 0) + (l > 0) < 2) {
-		w = w > 0 ? w : REGULARISE;
-		d = d > 0 ? d : REGULARISE;
-		l = l > 0 ? l : REGULARISE;
-	}
 	n = w + d + l;
 	s = (w + d / 2) / n;
 	v = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) +

@@ -11,6 +11,10 @@
  *
  *	LLR = n (s1 - s0) (2 s - s0 - s1) / (2 v).
  *
+ * Until there has been at least one win, one draw and one loss the ratio
+ * is taken as 0 (no decision): the variance of fewer kinds of result is
+ * no estimate, as cutechess has it.
+ *
  * H1 is accepted when LLR >= ln((1 - beta) / alpha), H0 when LLR <=
  * ln(beta / (1 - alpha)); alpha and beta are the false-positive and
  * false-negative rates.
@@ -33,7 +37,7 @@ enum sprt_verdict { SPRT_CONTINUE, SPRT_H0, SPRT_H1 };
 /* ELO0 < ELO1 and alpha and beta in (0, 0.5). */
 bool sprt_valid(const struct sprt *t);
 
-/* The log-likelihood ratio of these counts; 0 without games. */
+/* The log-likelihood ratio of these counts (0: see above). */
 double sprt_llr(const struct sprt *t, int wins, int draws, int losses);
 double sprt_lower(const struct sprt *t);
 double sprt_upper(const struct sprt *t);

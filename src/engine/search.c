@@ -78,6 +78,7 @@ void
 search_clear(struct search *s)
 {
 	memset(s->history, 0, sizeof s->history);
+	memset(s->counter, 0, sizeof s->counter);
 	for (int i = 0; i <= MAX_PLY; i++)
 		s->ply[i].killers[0] = s->ply[i].killers[1] = BC_MOVE_NONE;
 	/* Reductions grow with the depth left and the move's rank. */
@@ -312,9 +313,183 @@ pick_move(struct search_ply *sp, int from)
 	return m;
 }
 
+/* The counter move of the move that led to `ply`, or none. */
+static bc_move
+counter_move(const struct search *s, int ply)
+{
+	bc_move prev = ply > 0 ? s->ply[ply - 1].move : BC_MOVE_NONE;
+
+	if (!prev)
+		return BC_MOVE_NONE;
+	return s->counter[s->pos.board[BC_MOVE_TO(prev)] &
+	    (2 * BC_BLACK_BIT - 1)][BC_MOVE_TO(prev)];
+}
+
+/*
+ * The staged move picker.  It gives the hash move before generating
+ * anything (a cut-off by it spares the generation), then generates the
+ * pseudo-legal moves once and hands them out stage by stage, each stage
+ * by a partial selection sort: tactics that do not lose material (by
+ * victim, then attacker), the killers and the counter move, the quiet
+ * moves by history (scored only when the tactics did not cut off), and
+ * the losing tactics.  Each move comes once; legality is the caller's.
+ */
+static void
+picker_init(struct search *s, int ply, bc_move hash_move, bool have_list)
+{
+	struct picker *pk = &s->ply[ply].picker;
+	struct search_ply *sp = &s->ply[ply];
+	bc_move counter = counter_move(s, ply);
+
+	pk->stage = PICK_HASH;
+	pk->last_stage = PICK_HASH;
+	pk->hash_move = hash_move;
+	pk->have_list = have_list;
+	pk->quiets_scored = false;
+	pk->specials = 0;
+	for (int i = 0; i < 3; i++) {
+		bc_move m = i < 2 ? sp->killers[i] : counter;
+
+		if (m && m != hash_move &&
+		    (pk->specials < 1 || pk->special[0] != m) &&
+		    (pk->specials < 2 || pk->special[1] != m))
+			pk->special[pk->specials++] = m;
+	}
+}
+
+/* Generates (unless done) and puts the tactics first, scored; drops the
+ * hash move, which came already. */
+static void
+picker_generate(struct search *s, int ply)
+{
+	struct search_ply *sp = &s->ply[ply];
+	struct picker *pk = &sp->picker;
+	int n = 0, tactics = 0;
+
+	if (!pk->have_list)
+		bc_movegen_pseudo(&s->pos, &sp->list);
+	for (int i = 0; i < sp->list.count; i++) {
+		bc_move m = sp->list.moves[i];
+
+		if (m == pk->hash_move)
+			continue;
+		sp->list.moves[n++] = m;
+		if (is_tactical(s, m)) {
+			sp->list.moves[n - 1] = sp->list.moves[tactics];
+			sp->list.moves[tactics] = m;
+			sp->scores[tactics++] = (bad_capture(s, m) ? -SCORE_KILLER
+			                                           : SCORE_TACTICAL) +
+			    victim_value(s, m) * 16 - mover_value(s, m) / 16;
+		}
+	}
+	sp->list.count = n;
+	pk->tactics = tactics;
+	pk->next = 0;
+	pk->next_quiet = tactics;
+}
+
+/* The best-scored move of [from, to) goes to `from`; returns its score. */
+static int
+select_best(struct search_ply *sp, int from, int to)
+{
+	int best = from, score;
+	bc_move m;
+
+	for (int i = from + 1; i < to; i++)
+		if (sp->scores[i] > sp->scores[best])
+			best = i;
+	m = sp->list.moves[best];
+	score = sp->scores[best];
+	sp->list.moves[best] = sp->list.moves[from];
+	sp->scores[best] = sp->scores[from];
+	sp->list.moves[from] = m;
+	sp->scores[from] = score;
+	return score;
+}
+
+/* The next move to try at `ply`, or none when all were given. */
+static bc_move
+picker_next(struct search *s, int ply)
+{
+	struct search_ply *sp = &s->ply[ply];
+	struct picker *pk = &sp->picker;
+	int us = s->pos.side;
+
+	for (;;) {
+		pk->last_stage = pk->stage;
+		switch (pk->stage) {
+		case PICK_HASH:
+			pk->stage = PICK_GENERATE;
+			if (pk->hash_move &&
+			    bc_movegen_is_pseudo(&s->pos, pk->hash_move))
+				return pk->hash_move;
+			pk->hash_move = BC_MOVE_NONE;
+			break;
+		case PICK_GENERATE:
+			picker_generate(s, ply);
+			pk->stage = PICK_GOOD_TACTICS;
+			break;
+		case PICK_GOOD_TACTICS:
+			if (pk->next < pk->tactics &&
+			    select_best(sp, pk->next, pk->tactics) >= 0)
+				return sp->list.moves[pk->next++];
+			pk->stage = PICK_KILLERS;
+			break;
+		case PICK_KILLERS:
+			while (pk->specials > 0) {
+				bc_move m = pk->special[0];
+
+				pk->specials--;
+				memmove(pk->special, pk->special + 1,
+				    (size_t)pk->specials * sizeof m);
+				/* Found among the quiet moves: so it is a
+				 * pseudo-legal quiet move here. */
+				for (int i = pk->next_quiet; i < sp->list.count;
+				    i++)
+					if (sp->list.moves[i] == m) {
+						sp->list.moves[i] =
+						    sp->list.moves[pk->next_quiet];
+						sp->list.moves[pk->next_quiet++] = m;
+						return m;
+					}
+			}
+			pk->stage = PICK_QUIETS;
+			break;
+		case PICK_QUIETS:
+			if (!pk->quiets_scored) {
+				for (int i = pk->next_quiet; i < sp->list.count;
+				    i++) {
+					bc_move m = sp->list.moves[i];
+
+					sp->scores[i] = s->history[us]
+					    [BC_PIECE_TYPE(s->pos.board[
+					        BC_MOVE_FROM(m)])][BC_MOVE_TO(m)];
+				}
+				pk->quiets_scored = true;
+			}
+			if (pk->next_quiet < sp->list.count) {
+				select_best(sp, pk->next_quiet, sp->list.count);
+				return sp->list.moves[pk->next_quiet++];
+			}
+			pk->stage = PICK_BAD_TACTICS;
+			break;
+		case PICK_BAD_TACTICS:
+			if (pk->next < pk->tactics) {
+				select_best(sp, pk->next, pk->tactics);
+				return sp->list.moves[pk->next++];
+			}
+			pk->stage = PICK_DONE;
+			break;
+		default:
+			return BC_MOVE_NONE;
+		}
+	}
+}
+
 static void
 make(struct search *s, int ply, bc_move m)
 {
+	s->ply[ply].move = m;
 	bc_position_make(&s->pos, m, &s->ply[ply].undo);
 	s->keys[s->base + ply + 1] = s->pos.hash;
 	s->rep_start[ply + 1] = bc_position_irreversible(&s->pos,
@@ -418,6 +593,11 @@ update_history(struct search *s, int ply, bc_move best, int depth,
 	if (sp->killers[0] != best) {
 		sp->killers[1] = sp->killers[0];
 		sp->killers[0] = best;
+	}
+	if (ply > 0 && s->ply[ply - 1].move) {
+		int to = BC_MOVE_TO(s->ply[ply - 1].move);
+
+		s->counter[s->pos.board[to] & (2 * BC_BLACK_BIT - 1)][to] = best;
 	}
 	for (int i = 0; i < quiet_count; i++) {
 		bc_move m = s->quiets[ply][i];
@@ -608,6 +788,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	    static_eval >= beta && beta < SCORE_MATE_MIN && has_pieces(s)) {
 		int r = 3 + depth / 6, score;
 
+		sp->move = BC_MOVE_NONE;
 		bc_position_make_null(pos, &sp->undo);
 		s->keys[s->base + ply + 1] = pos->hash;
 		s->rep_start[ply + 1] = s->base + ply + 1;
@@ -623,26 +804,24 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	if (!hash_move && depth >= 6)
 		depth--;
 
-	/* Step 8. The moves, pseudo-legal: each is tested when its turn
-	 * comes, so a cut-off spares the tests of the rest. */
-	if (!have_list)
-		bc_movegen_pseudo(pos, &sp->list);
-	score_moves(s, ply, hash_move);
-
-	for (int i = 0; i < sp->list.count; i++) {
-		bc_move m = pick_move(sp, i);
+	/* Step 8. The moves, pseudo-legal, from the staged picker: each is
+	 * tested when its turn comes, so a cut-off spares the tests (and
+	 * perhaps the generation) of the rest. */
+	picker_init(s, ply, hash_move, have_list);
+	for (bc_move m; (m = picker_next(s, ply)) != BC_MOVE_NONE;) {
 		bool quiet = !is_tactical(s, m), gives_check;
-		bool killer = m == sp->killers[0] || m == sp->killers[1];
+		bool killer = sp->picker.last_stage == PICK_KILLERS;
 		bool losing = false;
 		int new_depth = depth - 1, r = 0, score;
 
 		if (!bc_movegen_is_legal_fast(pos, m, in_check))
 			continue;
 		legal++;
-		/* A tactic ordered last (score_moves) that loses more than
-		 * the depth left can win back. */
+		/* A tactic ordered last that loses more than the depth left
+		 * can win back. */
 		if (!pv_node && !in_check && !quiet && depth <= SEE_PRUNE_DEPTH &&
-		    sp->scores[i] < 0 && best > -SCORE_MATE_MIN)
+		    sp->picker.last_stage == PICK_BAD_TACTICS &&
+		    best > -SCORE_MATE_MIN)
 			losing = see(s, m) < -SEE_PRUNE_MARGIN * depth;
 		make(s, ply, m);
 		gives_check = bc_position_in_check(pos);

@@ -36,11 +36,39 @@ struct search_limits {
 	bool easy_move;     /* with a single legal move, answer at once */
 };
 
+/* The stages of the move picker (search.c), in the order they come. */
+enum pick_stage {
+	PICK_HASH,           /* the hash move, before any generation */
+	PICK_GENERATE,       /* generate; score the tactics */
+	PICK_GOOD_TACTICS,   /* by victim, then attacker */
+	PICK_KILLERS,        /* the two killers and the counter move */
+	PICK_QUIETS,         /* by history */
+	PICK_BAD_TACTICS,    /* those the exchange evaluation says lose */
+	PICK_DONE
+};
+
+/* The move picker's state at one ply: the list holds the tactics at
+ * [0, tactics) and the quiet moves after them. */
+struct picker {
+	int stage;
+	int last_stage;      /* the stage of the move returned last */
+	bc_move hash_move;
+	bc_move special[3];  /* killers and counter move, still to try */
+	int specials;
+	int next;            /* the next tactic */
+	int tactics;
+	int next_quiet;
+	bool have_list;      /* the list is generated already */
+	bool quiets_scored;
+};
+
 struct search_ply {
 	bc_move_list list;
 	int scores[BC_MAX_MOVES];
 	bc_undo undo;
 	bc_move killers[2];
+	bc_move move;        /* the move made here (none: a null move) */
+	struct picker picker;
 	int pv_length;
 	bc_move pv[MAX_PLY];
 };
@@ -63,6 +91,9 @@ struct search {
 	int rep_start[MAX_PLY + 1];
 
 	int16_t history[2][BC_MAX_TYPES][BC_CELLS];
+	/* The quiet move that refuted each move last, by the piece that
+	 * moved (colour and type) and its target. */
+	bc_move counter[2 * BC_BLACK_BIT][BC_CELLS];
 	uint8_t lmr[MAX_PLY][LMR_MOVES]; /* late-move reductions */
 	struct search_ply ply[MAX_PLY + 1];
 	bc_move quiets[MAX_PLY][QUIETS_MAX];
