@@ -368,19 +368,27 @@ picker_generate(struct search *s, int ply)
 
 	if (!pk->have_list)
 		bc_movegen_pseudo(&s->pos, &sp->list);
+	/* A stable partition, the quiet moves parked in the scores: each
+	 * kind keeps the generator's order, which breaks the ties. */
 	for (int i = 0; i < sp->list.count; i++) {
 		bc_move m = sp->list.moves[i];
 
 		if (m == pk->hash_move)
 			continue;
-		sp->list.moves[n++] = m;
-		if (is_tactical(s, m)) {
-			sp->list.moves[n - 1] = sp->list.moves[tactics];
-			sp->list.moves[tactics] = m;
-			sp->scores[tactics++] = (bad_capture(s, m) ? -SCORE_KILLER
-			                                           : SCORE_TACTICAL) +
-			    victim_value(s, m) * 16 - mover_value(s, m) / 16;
-		}
+		if (is_tactical(s, m))
+			sp->list.moves[tactics++] = m;
+		else
+			sp->scores[n++] = (int)m;
+	}
+	for (int i = 0; i < n; i++)
+		sp->list.moves[tactics + i] = (bc_move)sp->scores[i];
+	n += tactics;
+	for (int i = 0; i < tactics; i++) {
+		bc_move m = sp->list.moves[i];
+
+		sp->scores[i] = (bad_capture(s, m) ? -SCORE_KILLER
+		                                   : SCORE_TACTICAL) +
+		    victim_value(s, m) * 16 - mover_value(s, m) / 16;
 	}
 	sp->list.count = n;
 	pk->tactics = tactics;
@@ -400,8 +408,11 @@ select_best(struct search_ply *sp, int from, int to)
 			best = i;
 	m = sp->list.moves[best];
 	score = sp->scores[best];
-	sp->list.moves[best] = sp->list.moves[from];
-	sp->scores[best] = sp->scores[from];
+	/* Shifted, not swapped: the others keep their order. */
+	memmove(&sp->list.moves[from + 1], &sp->list.moves[from],
+	    (size_t)(best - from) * sizeof m);
+	memmove(&sp->scores[from + 1], &sp->scores[from],
+	    (size_t)(best - from) * sizeof score);
 	sp->list.moves[from] = m;
 	sp->scores[from] = score;
 	return score;
@@ -447,8 +458,11 @@ picker_next(struct search *s, int ply)
 				for (int i = pk->next_quiet; i < sp->list.count;
 				    i++)
 					if (sp->list.moves[i] == m) {
-						sp->list.moves[i] =
-						    sp->list.moves[pk->next_quiet];
+						memmove(&sp->list.moves[
+						    pk->next_quiet + 1],
+						    &sp->list.moves[pk->next_quiet],
+						    (size_t)(i - pk->next_quiet) *
+						    sizeof m);
 						sp->list.moves[pk->next_quiet++] = m;
 						return m;
 					}
