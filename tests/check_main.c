@@ -39,6 +39,7 @@ static const struct {
 	{ "savefail", savefail_suite },
 	{ "qa", qa_suite },
 	{ "attackers", attackers_suite },
+	{ "search", search_suite },
 };
 
 static int

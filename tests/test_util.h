@@ -77,5 +77,6 @@ Suite *survive_suite(void);
 Suite *savefail_suite(void);
 Suite *qa_suite(void);
 Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
+Suite *search_suite(void);
 
 #endif

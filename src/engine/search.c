@@ -32,6 +32,8 @@ enum {
 	ASPIRATION = 35,
 	DELTA_MARGIN = 200,
 	HISTORY_MAX = 16000,
+	HISTORY_BONUS_MAX = 2400,
+	CAPTURE_HISTORY_DIV = 8, /* its weight beside the victim's value */
 	SCORE_HASH = 1 << 30,
 	SCORE_TACTICAL = 1 << 28,
 	SCORE_KILLER = 1 << 27,
@@ -79,6 +81,8 @@ search_clear(struct search *s)
 {
 	memset(s->history, 0, sizeof s->history);
 	memset(s->counter, 0, sizeof s->counter);
+	memset(s->capture_history, 0, sizeof s->capture_history);
+	memset(s->cont, 0, s->cont_used * sizeof s->cont[0]);
 	for (int i = 0; i <= MAX_PLY; i++)
 		s->ply[i].killers[0] = s->ply[i].killers[1] = BC_MOVE_NONE;
 	/* Reductions grow with the depth left and the move's rank. */
@@ -313,6 +317,86 @@ pick_move(struct search_ply *sp, int from)
 	return m;
 }
 
+/* Lays the continuation history out for the variant of `pos` (cleared
+ * when the variant changes); off for boards or piece sets too big. */
+static void
+cont_setup(struct search *s, const bc_position *pos)
+{
+	const bc_variant *v = pos->variant;
+	int files = bc_variant_files(v), ranks = bc_variant_ranks(v);
+	int types = s->tables->type_count;
+
+	if (v == s->cont_variant)
+		return;
+	memset(s->cont, 0, s->cont_used * sizeof s->cont[0]);
+	s->cont_variant = v;
+	s->cont_squares = files * ranks;
+	s->cont_ps = types <= CONT_TYPES && files * ranks <= CONT_SQUARES
+	    ? types * files * ranks : 0;
+	s->cont_used = (size_t)CONT_BACK * (size_t)s->cont_ps *
+	    (size_t)s->cont_ps;
+	for (int r = 0; r < ranks; r++)
+		for (int f = 0; f < files; f++) {
+			s->cont_square[BC_WHITE][BC_SQUARE(f, r)] = r * files + f;
+			s->cont_square[BC_BLACK][BC_SQUARE(f, r)] =
+			    (ranks - 1 - r) * files + f;
+		}
+}
+
+/* The continuation index of `side`'s piece of `type` arriving on `to`. */
+static int
+cont_index(const struct search *s, int side, int type, int to)
+{
+	return (type - 1) * s->cont_squares + s->cont_square[side][to];
+}
+
+/* The entry of quiet move `m` (piece `type`) after the move `back` + 1
+ * plies before `ply`, or NULL if there is none. */
+static int16_t *
+cont_entry(struct search *s, int ply, int back, int type, bc_move m)
+{
+	int prev;
+
+	if (!s->cont_ps || ply < back + 1 ||
+	    (prev = s->ply[ply - back - 1].cont_ps) < 0)
+		return NULL;
+	return &s->cont[((size_t)back * (size_t)s->cont_ps + (size_t)prev) *
+	    (size_t)s->cont_ps +
+	    (size_t)cont_index(s, s->pos.side, type, BC_MOVE_TO(m))];
+}
+
+/* What the histories say of quiet move `m` at `ply`. */
+static int
+quiet_score(struct search *s, int ply, bc_move m)
+{
+	int type = BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)]);
+	int score = s->history[s->pos.side][type][BC_MOVE_TO(m)];
+
+	for (int back = 0; back < CONT_BACK; back++) {
+		const int16_t *c = cont_entry(s, ply, back, type, m);
+
+		if (c)
+			score += *c;
+	}
+	return score;
+}
+
+static int
+victim_type(const struct search *s, bc_move m)
+{
+	if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
+		return BC_PIECE_TYPE(s->pos.board[s->pos.ep_victim]);
+	return BC_PIECE_TYPE(s->pos.board[BC_MOVE_TO(m)]);
+}
+
+static int16_t *
+capture_entry(struct search *s, bc_move m)
+{
+	return &s->capture_history[s->pos.side]
+	    [BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)])][BC_MOVE_TO(m)]
+	    [victim_type(s, m)];
+}
+
 /* The counter move of the move that led to `ply`, or none. */
 static bc_move
 counter_move(const struct search *s, int ply)
@@ -388,7 +472,8 @@ picker_generate(struct search *s, int ply)
 
 		sp->scores[i] = (bad_capture(s, m) ? -SCORE_KILLER
 		                                   : SCORE_TACTICAL) +
-		    victim_value(s, m) * 16 - mover_value(s, m) / 16;
+		    victim_value(s, m) * 16 - mover_value(s, m) / 16 +
+		    *capture_entry(s, m) / CAPTURE_HISTORY_DIV;
 	}
 	sp->list.count = n;
 	pk->tactics = tactics;
@@ -424,7 +509,6 @@ picker_next(struct search *s, int ply)
 {
 	struct search_ply *sp = &s->ply[ply];
 	struct picker *pk = &sp->picker;
-	int us = s->pos.side;
 
 	for (;;) {
 		pk->last_stage = pk->stage;
@@ -472,13 +556,9 @@ picker_next(struct search *s, int ply)
 		case PICK_QUIETS:
 			if (!pk->quiets_scored) {
 				for (int i = pk->next_quiet; i < sp->list.count;
-				    i++) {
-					bc_move m = sp->list.moves[i];
-
-					sp->scores[i] = s->history[us]
-					    [BC_PIECE_TYPE(s->pos.board[
-					        BC_MOVE_FROM(m)])][BC_MOVE_TO(m)];
-				}
+				    i++)
+					sp->scores[i] = quiet_score(s, ply,
+					    sp->list.moves[i]);
 				pk->quiets_scored = true;
 			}
 			if (pk->next_quiet < sp->list.count) {
@@ -500,11 +580,31 @@ picker_next(struct search *s, int ply)
 	}
 }
 
+int
+search_picker_moves(struct search *s, const bc_position *pos, int ply,
+    bc_move hash_move, bc_move *out)
+{
+	int n = 0;
+
+	s->pos = *pos;
+	s->tables = eval_tables_of(s->eval, pos);
+	cont_setup(s, pos);
+	picker_init(s, ply, hash_move, false);
+	for (bc_move m; n <= BC_MAX_MOVES &&
+	    (m = picker_next(s, ply)) != BC_MOVE_NONE;)
+		out[n++] = m;
+	return n;
+}
+
 static void
 make(struct search *s, int ply, bc_move m)
 {
 	s->ply[ply].move = m;
 	bc_position_make(&s->pos, m, &s->ply[ply].undo);
+	s->ply[ply].cont_ps = s->cont_ps
+	    ? cont_index(s, !s->pos.side,
+	          BC_PIECE_TYPE(s->pos.board[BC_MOVE_TO(m)]), BC_MOVE_TO(m))
+	    : -1;
 	s->keys[s->base + ply + 1] = s->pos.hash;
 	s->rep_start[ply + 1] = bc_position_irreversible(&s->pos,
 	    &s->ply[ply].undo) ? s->base + ply + 1 : s->rep_start[ply];
@@ -597,31 +697,61 @@ update_pv(struct search *s, int ply, bc_move m)
 	sp->pv_length = next->pv_length + 1;
 }
 
+/* Gravity: entries saturate toward +-HISTORY_MAX, and a bonus against
+ * the trend moves them more than one along it. */
+static void
+gravity(int16_t *h, int delta)
+{
+	*h = (int16_t)(*h + delta - *h * (delta < 0 ? -delta : delta) /
+	    HISTORY_MAX);
+}
+
+/*
+ * After a cut-off by `best` at `ply`: it becomes a killer and the
+ * counter move (if quiet), and gains in the histories, while the moves
+ * of its kind searched before it, which failed, lose as much: quiet
+ * moves in the butterfly and continuation histories, captures in the
+ * capture history (they lose after a quiet cut-off too).
+ */
 static void
 update_history(struct search *s, int ply, bc_move best, int depth,
-    int quiet_count)
+    int quiet_count, int capture_count, bool quiet)
 {
 	struct search_ply *sp = &s->ply[ply];
-	int us = s->pos.side, bonus = depth * depth;
+	int us = s->pos.side;
+	int bonus = 16 * depth * depth + 128 * (depth - 1);
 
-	if (sp->killers[0] != best) {
-		sp->killers[1] = sp->killers[0];
-		sp->killers[0] = best;
+	if (bonus > HISTORY_BONUS_MAX)
+		bonus = HISTORY_BONUS_MAX;
+	if (quiet) {
+		if (sp->killers[0] != best) {
+			sp->killers[1] = sp->killers[0];
+			sp->killers[0] = best;
+		}
+		if (ply > 0 && s->ply[ply - 1].move) {
+			int to = BC_MOVE_TO(s->ply[ply - 1].move);
+
+			s->counter[s->pos.board[to] & (2 * BC_BLACK_BIT - 1)]
+			    [to] = best;
+		}
+		for (int i = 0; i < quiet_count; i++) {
+			bc_move m = s->quiets[ply][i];
+			int type = BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)]);
+			int delta = m == best ? bonus : -bonus;
+
+			gravity(&s->history[us][type][BC_MOVE_TO(m)], delta);
+			for (int back = 0; back < CONT_BACK; back++) {
+				int16_t *c = cont_entry(s, ply, back, type, m);
+
+				if (c)
+					gravity(c, delta);
+			}
+		}
 	}
-	if (ply > 0 && s->ply[ply - 1].move) {
-		int to = BC_MOVE_TO(s->ply[ply - 1].move);
+	for (int i = 0; i < capture_count; i++) {
+		bc_move m = s->captures[ply][i];
 
-		s->counter[s->pos.board[to] & (2 * BC_BLACK_BIT - 1)][to] = best;
-	}
-	for (int i = 0; i < quiet_count; i++) {
-		bc_move m = s->quiets[ply][i];
-		int16_t *h = &s->history[us][BC_PIECE_TYPE(
-		    s->pos.board[BC_MOVE_FROM(m)])][BC_MOVE_TO(m)];
-		int delta = m == best ? bonus : -bonus;
-
-		/* Gravity: entries saturate toward +-HISTORY_MAX. */
-		*h = (int16_t)(*h + delta - *h * (delta < 0 ? -delta : delta) /
-		    HISTORY_MAX);
+		gravity(capture_entry(s, m), m == best ? bonus : -bonus);
 	}
 }
 
@@ -739,7 +869,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	struct tt_entry entry;
 	bc_move hash_move = BC_MOVE_NONE, best_move = BC_MOVE_NONE;
 	int best = -SCORE_INF, static_eval = -SCORE_INF, old_alpha = alpha;
-	int searched = 0, legal = 0, quiet_count = 0;
+	int searched = 0, legal = 0, quiet_count = 0, capture_count = 0;
 
 	/* Step 1. Extend checks; at the horizon, resolve captures. */
 	in_check = bc_position_in_check(pos);
@@ -803,6 +933,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		int r = 3 + depth / 6, score;
 
 		sp->move = BC_MOVE_NONE;
+		sp->cont_ps = -1;
 		bc_position_make_null(pos, &sp->undo);
 		s->keys[s->base + ply + 1] = pos->hash;
 		s->rep_start[ply + 1] = s->base + ply + 1;
@@ -882,6 +1013,8 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		searched++;
 		if (quiet && quiet_count < QUIETS_MAX)
 			s->quiets[ply][quiet_count++] = m;
+		else if (!quiet && capture_count < QUIETS_MAX)
+			s->captures[ply][capture_count++] = m;
 
 		if (score > best) {
 			best = score;
@@ -890,9 +1023,8 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 				alpha = score;
 				update_pv(s, ply, m);
 				if (score >= beta) {
-					if (quiet)
-						update_history(s, ply, m, depth,
-						    quiet_count);
+					update_history(s, ply, m, depth,
+					    quiet_count, capture_count, quiet);
 					break;
 				}
 			}
@@ -996,6 +1128,7 @@ search_run(struct search *s, const bc_position *pos,
 	s->start_ns = search_now_ns();
 	s->pos = *pos;
 	s->tables = eval_tables_of(s->eval, pos);
+	cont_setup(s, pos);
 	if (count > ENGINE_MAX_HISTORY) {
 		history += count - ENGINE_MAX_HISTORY;
 		count = ENGINE_MAX_HISTORY;
