@@ -43,7 +43,13 @@ enum {
 	SEE_ATTACKERS = 32, /* attackers looked at per capture */
 	SEE_DEPTH = 40,     /* captures in one exchange */
 	SEE_PRUNE_DEPTH = 3, /* losing tactics skipped this near the horizon */
-	SEE_PRUNE_MARGIN = 100 /* ... if they lose this much per ply */
+	SEE_PRUNE_MARGIN = 100, /* ... if they lose this much per ply */
+	RFP_DEPTH = 6,      /* reverse futility this near the horizon */
+	RFP_MARGIN = 85,    /* ... if this far above beta per ply */
+	RAZOR_DEPTH = 2,
+	RAZOR_MARGIN = 250,
+	LMP_DEPTH = 4,      /* late-move and futility pruning */
+	FUTILITY_MARGIN = 120
 };
 
 int64_t
@@ -865,7 +871,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	bc_position *pos = &s->pos;
 	struct search_ply *sp = &s->ply[ply];
 	bool pv_node = beta - alpha > 1;
-	bool in_check, tt_hit, have_list = false, full_eval = false;
+	bool in_check, tt_hit, have_list = false, full_eval = false, improving;
 	struct tt_entry entry;
 	bc_move hash_move = BC_MOVE_NONE, best_move = BC_MOVE_NONE;
 	int best = -SCORE_INF, static_eval = -SCORE_INF, old_alpha = alpha;
@@ -908,8 +914,10 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			return score;
 	}
 
-	/* Step 4. Static evaluation, for the pruning below. */
-	if (!in_check && !pv_node) {
+	/* Step 4. Static evaluation, for the pruning below; "improving"
+	 * when it is better than two plies ago, when the pruning below
+	 * holds back. */
+	if (!in_check) {
 		if (tt_hit && entry.eval != EVAL_NONE) {
 			static_eval = entry.eval;
 		} else {
@@ -921,11 +929,28 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		}
 	}
 
+	sp->static_eval = static_eval;
+	improving = !in_check && ply >= 2 &&
+	    static_eval > s->ply[ply - 2].static_eval;
+
 	/* Step 5. Reverse futility: far above beta near the horizon. */
-	if (!pv_node && !in_check && depth <= 4 &&
-	    static_eval - 90 * depth >= beta && beta > -SCORE_MATE_MIN &&
-	    beta < SCORE_MATE_MIN)
+	if (!pv_node && !in_check && depth <= RFP_DEPTH &&
+	    static_eval - RFP_MARGIN * (depth - improving) >= beta &&
+	    beta > -SCORE_MATE_MIN && beta < SCORE_MATE_MIN)
 		return static_eval;
+
+	/* Step 5b. Razoring: far below alpha at the horizon, only captures
+	 * could save it; when they do not, believe them. */
+	if (!pv_node && !in_check && depth <= RAZOR_DEPTH &&
+	    static_eval + RAZOR_MARGIN * depth <= alpha &&
+	    alpha > -SCORE_MATE_MIN) {
+		int score = qsearch(s, alpha, alpha + 1, ply, 0);
+
+		if (s->stopped)
+			return 0;
+		if (score <= alpha)
+			return score;
+	}
 
 	/* Step 6. Null move: if passing still holds beta, so will a move. */
 	if (!pv_node && !in_check && null_ok && depth >= 3 &&
@@ -975,11 +1000,14 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			continue;
 		}
 
-		/* Step 9. Prune late quiet moves near the horizon. */
+		/* Step 9. Prune late quiet moves near the horizon (fewer
+		 * when not improving), and those that even a gain of the
+		 * futility margin would leave below alpha. */
 		if (!pv_node && !in_check && quiet && !gives_check &&
-		    best > -SCORE_MATE_MIN && depth <= 3 &&
-		    (searched >= 4 + depth * depth * 3 ||
-		        (static_eval + 120 * depth <= alpha && searched > 0))) {
+		    best > -SCORE_MATE_MIN && depth <= LMP_DEPTH &&
+		    (searched >= (4 + depth * depth * 3) / (2 - improving) ||
+		        (static_eval + FUTILITY_MARGIN * depth <= alpha &&
+		            searched > 0))) {
 			unmake(s, ply);
 			continue;
 		}
@@ -1149,6 +1177,8 @@ search_run(struct search *s, const bc_position *pos,
 	bc_movegen_legal(&s->pos, &root->list);
 	if (!root->list.count)
 		return;
+	root->static_eval = bc_position_in_check(&s->pos) ? -SCORE_INF
+	    : evaluate(s, -SCORE_INF, SCORE_INF);
 	{
 		struct tt_entry entry;
 		bc_move hash_move = BC_MOVE_NONE;

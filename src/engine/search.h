@@ -76,6 +76,7 @@ struct search_ply {
 	bc_move killers[2];
 	bc_move move;        /* the move made here (none: a null move) */
 	int cont_ps;         /* its (type, square) index; -1: none */
+	int static_eval;     /* of the position here; -SCORE_INF: in check */
 	struct picker picker;
 	int pv_length;
 	bc_move pv[MAX_PLY];
