@@ -49,7 +49,9 @@ enum {
 	RAZOR_DEPTH = 2,
 	RAZOR_MARGIN = 250,
 	LMP_DEPTH = 4,      /* late-move and futility pruning */
-	FUTILITY_MARGIN = 120
+	FUTILITY_MARGIN = 120,
+	SE_DEPTH = 8,       /* singular extension from this depth */
+	SE_MARGIN = 2       /* ... for moves this far below, per ply */
 };
 
 int64_t
@@ -872,6 +874,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	struct search_ply *sp = &s->ply[ply];
 	bool pv_node = beta - alpha > 1;
 	bool in_check, tt_hit, have_list = false, full_eval = false, improving;
+	bool singular = false;
 	struct tt_entry entry;
 	bc_move hash_move = BC_MOVE_NONE, best_move = BC_MOVE_NONE;
 	int best = -SCORE_INF, static_eval = -SCORE_INF, old_alpha = alpha;
@@ -907,7 +910,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		int score = score_from_tt(entry.score, ply);
 
 		hash_move = entry.move;
-		if (!pv_node && entry.depth >= depth &&
+		if (!pv_node && !sp->excluded && entry.depth >= depth &&
 		    (entry.bound == TT_EXACT ||
 		        (entry.bound == TT_LOWER && score >= beta) ||
 		        (entry.bound == TT_UPPER && score <= alpha)))
@@ -953,7 +956,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	}
 
 	/* Step 6. Null move: if passing still holds beta, so will a move. */
-	if (!pv_node && !in_check && null_ok && depth >= 3 &&
+	if (!pv_node && !in_check && null_ok && !sp->excluded && depth >= 3 &&
 	    static_eval >= beta && beta < SCORE_MATE_MIN && has_pieces(s)) {
 		int r = 3 + depth / 6, score;
 
@@ -974,6 +977,36 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	if (!hash_move && depth >= 6)
 		depth--;
 
+	/* Step 7b. Singular extension: when the hash move's lower bound is
+	 * deep enough and every other move falls well short of it in a
+	 * search of half the depth, the hash move is the only one, and is
+	 * searched a ply deeper.  When even the others reach beta, more
+	 * than one move holds and the node is cut at once.  (That search
+	 * uses this ply's move list, so the moves are generated anew.) */
+	if (ply > 0 && depth >= SE_DEPTH && hash_move && !sp->excluded &&
+	    tt_hit && entry.depth >= depth - 3 && (entry.bound & TT_LOWER) &&
+	    score_from_tt(entry.score, ply) > -SCORE_MATE_MIN &&
+	    score_from_tt(entry.score, ply) < SCORE_MATE_MIN &&
+	    bc_movegen_is_pseudo(pos, hash_move) &&
+	    bc_movegen_is_legal(pos, hash_move)) {
+		int singular_beta = score_from_tt(entry.score, ply) -
+		    SE_MARGIN * depth;
+		int score;
+
+		sp->excluded = hash_move;
+		score = pvs(s, (depth - 1) / 2, singular_beta - 1, singular_beta,
+		    ply, false);
+		sp->excluded = BC_MOVE_NONE;
+		sp->pv_length = 0;
+		have_list = false;
+		if (s->stopped)
+			return 0;
+		if (score < singular_beta)
+			singular = true;
+		else if (singular_beta >= beta)
+			return singular_beta;
+	}
+
 	/* Step 8. The moves, pseudo-legal, from the staged picker: each is
 	 * tested when its turn comes, so a cut-off spares the tests (and
 	 * perhaps the generation) of the rest. */
@@ -984,6 +1017,10 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		bool losing = false;
 		int new_depth = depth - 1, r = 0, score;
 
+		if (m == sp->excluded)
+			continue;
+		if (singular && m == hash_move)
+			new_depth++;
 		if (!bc_movegen_is_legal_fast(pos, m, in_check))
 			continue;
 		legal++;
@@ -1059,7 +1096,11 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		}
 	}
 	if (!legal)
-		return in_check ? -SCORE_MATE + ply : 0;
+		/* Without the excluded move: no other holds alpha. */
+		return sp->excluded ? alpha : in_check ? -SCORE_MATE + ply : 0;
+	if (sp->excluded)
+		/* Not this node's whole result: not for the table. */
+		return searched ? best : alpha;
 	if (!searched)
 		/* Every move was pruned: the position is no better than
 		 * alpha as far as we can tell. */

@@ -77,6 +77,7 @@ struct search_ply {
 	bc_move move;        /* the move made here (none: a null move) */
 	int cont_ps;         /* its (type, square) index; -1: none */
 	int static_eval;     /* of the position here; -SCORE_INF: in check */
+	bc_move excluded;    /* the move a singular search leaves out */
 	struct picker picker;
 	int pv_length;
 	bc_move pv[MAX_PLY];
