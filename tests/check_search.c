@@ -11,6 +11,7 @@
  * set), the hash move first when it is a move here, and the killers
  * right after the tactics that do not lose material.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -227,6 +228,71 @@ START_TEST(test_fixed_depth_repeats)
 }
 END_TEST
 
+/* Hash really is the size asked for: the entries take the megabytes
+ * asked, less under one 64-byte bucket, in whole cache lines; and what
+ * is stored is found again, wherever its key puts it. */
+START_TEST(test_tt_size)
+{
+	static const size_t sizes[] = { 1, 3, 5, 16, 100 };
+
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct tt tt = { 0 };
+		size_t asked = sizes[i] * 1024 * 1024;
+		uint64_t rng = 42;
+		struct tt_entry e;
+
+		ck_assert(tt_resize(&tt, sizes[i]));
+		ck_assert_uint_le(tt_bytes(&tt), asked);
+		ck_assert_uint_gt(tt_bytes(&tt), asked - 64);
+		ck_assert_uint_eq((uintptr_t)tt.entries % 64, 0);
+		for (int k = 0; k < 1000; k++) {
+			uint64_t key = next_random(&rng);
+
+			tt_store(&tt, key, (bc_move)(k + 1), k, -k, 5, TT_EXACT);
+			ck_assert(tt_probe(&tt, key, &e));
+			ck_assert_uint_eq(e.move, (bc_move)(k + 1));
+			ck_assert_int_eq(e.score, k);
+			ck_assert_int_eq(e.eval, -k);
+		}
+		tt_free(&tt);
+	}
+}
+END_TEST
+
+/* A bucket keeps the deep entries of this search over older ones. */
+START_TEST(test_tt_replacement)
+{
+	struct tt tt = { 0 };
+	struct tt_entry e;
+	/* One bucket only: every key shares it. */
+	uint64_t keys[6] = { 1ULL << 32, 2ULL << 32, 3ULL << 32,
+		4ULL << 32, 5ULL << 32, 6ULL << 32 };
+
+	ck_assert(tt_resize(&tt, 0));
+	ck_assert_uint_eq(tt_bytes(&tt), 64);
+	for (int i = 0; i < 4; i++)
+		tt_store(&tt, keys[i], (bc_move)1, 0, 0, 10 + i, TT_LOWER);
+	/* A fifth of the same search pushes out the shallowest (10). */
+	tt_store(&tt, keys[4], (bc_move)1, 0, 0, 3, TT_LOWER);
+	ck_assert(!tt_probe(&tt, keys[0], &e));
+	ck_assert(tt_probe(&tt, keys[4], &e));
+	/* Three searches later each entry is worth its depth less 3 * 4:
+	 * depth 3 (-9) goes first, then depth 11 (-1) before a depth 2
+	 * entry of the new search (2). */
+	for (int i = 0; i < 3; i++)
+		tt_new_search(&tt);
+	tt_store(&tt, keys[5], (bc_move)1, 0, 0, 2, TT_LOWER);
+	ck_assert(!tt_probe(&tt, keys[4], &e));
+	ck_assert(tt_probe(&tt, keys[1], &e));
+	tt_store(&tt, keys[0], (bc_move)1, 0, 0, 1, TT_LOWER);
+	ck_assert(!tt_probe(&tt, keys[1], &e));
+	ck_assert(tt_probe(&tt, keys[5], &e));
+	ck_assert(tt_probe(&tt, keys[0], &e));
+	ck_assert(tt_probe(&tt, keys[3], &e));
+	tt_free(&tt);
+}
+END_TEST
+
 Suite *
 search_suite(void)
 {
@@ -237,6 +303,8 @@ search_suite(void)
 	tcase_set_timeout(core, 120);
 	tcase_add_loop_test(core, test_picker_each_move_once, 0, files);
 	tcase_add_loop_test(core, test_fixed_depth_repeats, 0, files);
+	tcase_add_test(core, test_tt_size);
+	tcase_add_test(core, test_tt_replacement);
 	suite_add_tcase(s, core);
 	return s;
 }
