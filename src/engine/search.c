@@ -7,16 +7,22 @@
  * stop request ends it; the best move of the last finished iteration, or
  * a better one found by the unfinished iteration, is the answer.  Each
  * node (pvs) tries, in order: draw and mate-distance checks, the
- * transposition table, static pruning when far above beta, a null move,
- * then the legal moves ordered hash move, captures by MVV/LVA, killers,
- * history, and last the captures that a static exchange evaluation (see)
- * expects to lose material (near the horizon, those losing much are not
- * searched at all); later quiet moves are searched with reduced depth and
- * with a null window, and searched again when they surprise.  Checks are
- * extended.  The quiescence search (qsearch) looks at captures and
- * promotions, and in Chad at moves entering the enemy castle (they promote
- * or threaten mate), until the position is quiet; it skips those probable
- * losses, and shares the transposition table (as depth 0).
+ * transposition table, static pruning when far above beta (reverse
+ * futility, bolder when the static evaluation improves on two plies
+ * before) or far below alpha (razoring), a null move, a
+ * singular-extension test of the hash move, then the moves from a staged
+ * picker: the hash move before any generation, tactics that do not lose
+ * material (by victim, attacker and capture history), killers and the
+ * counter move, quiet moves by the butterfly and continuation histories,
+ * and last the tactics that a static exchange evaluation (see) expects to
+ * lose (near the horizon, those losing much are not searched at all).
+ * Late quiet moves near the horizon are pruned (more of them when not
+ * improving); the others are searched with a depth reduced by their rank
+ * and with a null window, and searched again when they surprise.  Checks are extended.  The quiescence search (qsearch) looks
+ * at captures and promotions, and in Chad at moves entering the enemy
+ * castle (they promote or threaten mate), until the position is quiet; it
+ * skips those probable losses, and shares the transposition table (as
+ * depth 0).
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
