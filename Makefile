@@ -287,7 +287,7 @@ valgrind:
 
 # tools/arena: engine matches in-process (a benchmark, see its header).
 arena: $(BUILD)/arena
-$(BUILD)/arena: $(BUILD)/tools/arena.o $(ENGINE_OBJ) $(LIB)
+$(BUILD)/arena: $(BUILD)/tools/arena.o $(BUILD)/tools/sprt.o $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm -lpthread $(LDLIBS)
 
 fuzz:

@@ -1158,6 +1158,60 @@ START_TEST(test_invariants_legality)
 }
 END_TEST
 
+/*
+ * bc_movegen_is_pseudo against the full pseudo-legal list: true for each
+ * of its moves; for moves taken from a neighbouring corpus position, and
+ * for this position's moves with the kind or promotion changed (the
+ * forged moves a hash collision could bring), true exactly when the list
+ * holds them.
+ */
+START_TEST(test_invariants_is_pseudo)
+{
+	struct corpus c;
+	bc_move_list *pseudo = new_move_list(), *other = new_move_list();
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	int accepted = 0, refused = 0;
+
+	corpus_build(&c, (bc_variant_id)_i);
+	for (int i = 0; i < c.count; i++) {
+		const bc_position *pos = &c.pos[i];
+		char fen[BC_FEN_MAX];
+
+		bc_movegen_pseudo(pos, pseudo);
+		sort_unique(pseudo, fen_of(pos, fen));
+		bc_movegen_pseudo(&c.pos[(i + 7) % c.count], other);
+		for (int j = 0; j < pseudo->count; j++) {
+			bc_move m = pseudo->moves[j];
+
+			EXPECT(bc_movegen_is_pseudo(pos, m),
+			    "%s: pseudo-legal move %d refused", fen, j);
+			if (other->count + 3 > BC_MAX_MOVES)
+				continue;
+			/* Another kind, another promotion, and noise. */
+			other->moves[other->count++] = m ^ (bc_move)1 << 22;
+			other->moves[other->count++] = m ^ (bc_move)3 << 18;
+			other->moves[other->count++] =
+			    (bc_move)(rng_next(&seed) & 0x1ffffff);
+		}
+		for (int j = 0; j < other->count; j++) {
+			bc_move m = other->moves[j];
+			bool want = in_sorted(pseudo, m);
+
+			EXPECT(bc_movegen_is_pseudo(pos, m) == want,
+			    "%s: is_pseudo(%#x) is not %d", fen, (unsigned)m,
+			    want);
+			accepted += want;
+			refused += !want;
+		}
+	}
+	ck_assert_int_gt(accepted, 0);
+	ck_assert_int_gt(refused, 0);
+	free(pseudo);
+	free(other);
+	corpus_free(&c);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 4: SAN and coordinate round trips.                                  */
 
@@ -1444,6 +1498,7 @@ invariants_suite(void)
 	tcase_add_loop_test(core, test_invariants_corpus_coverage, 0, variants);
 	tcase_add_loop_test(core, test_invariants_make_unmake, 0, variants);
 	tcase_add_loop_test(core, test_invariants_legality, 0, variants);
+	tcase_add_loop_test(core, test_invariants_is_pseudo, 0, variants);
 	tcase_add_loop_test(core, test_invariants_notation, 0, variants);
 	tcase_add_loop_test(core, test_invariants_fen_round_trip, 0, variants);
 	tcase_add_loop_test(core, test_invariants_colour_flip, 0, variants);

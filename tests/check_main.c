@@ -50,6 +50,7 @@ static const struct {
 	{ "trust", trust_suite },
 	{ "variant", variant_suite },
 	{ "registry", registry_suite },
+	{ "search", search_suite },
 };
 
 static int

@@ -210,6 +210,40 @@ for elo in "$ARENA" tools/match; do
 	elo_check "$elo" '+0 =0 -20: 0.0%, Elo < -277 (95 %)' \
 	    "$elo" --elo 0 0 20
 done
+# --- SPRT log-likelihood ratios (--llr W D L ELO0 ELO1), worked by hand
+# from LLR = n (s1 - s0) (2s - s0 - s1) / (2v), s0 and s1 the scores of
+# ELO0 and ELO1 (s = 1 / (1 + 10^(-Elo/400))), v as above; bounds
+# ln(beta / (1 - alpha)) and ln((1 - beta) / alpha):
+#  alpha = beta = .05: ln(.05/.95) = -2.944, ln(.95/.05) = +2.944.
+#  Elo 0 and 10: s0 = .5, s1 = 1 / (1 + 10^-.025) = 1 / 1.944061 = .514387.
+#  30-40-20: n = 90, s = 50/90 = 5/9; v = (30 (4/9)^2 + 40 (1/18)^2
+#    + 20 (5/9)^2) / 90 = (480 + 10 + 500) / 81 / 90 = 11/81 = .135802;
+#    LLR = 90 (.014387) (1.111111 - 1.014387) / .271605 = +0.461.
+#  20-40-30: s = 4/9, the same v; 2s - s0 - s1 = -.125498, LLR = -0.598.
+#  400-300-200: n = 900, s = 550/900 = .611111; v = (400 (.388889)^2 +
+#    300 (.111111)^2 + 200 (.611111)^2) / 900 = .154321; LLR = 900
+#    (.014387) (.207835) / .308642 = +8.72 > 2.944: H1.
+#  200-300-400: s = .388889, the same v, LLR = 900 (.014387) (-.236609)
+#    / .308642 = -9.93 < -2.944: H0.
+#  alpha .1, beta .2: ln(.2/.9) = -1.504, ln(.8/.1) = +2.079.
+for elo in "$ARENA" tools/match; do
+	case $elo in tools/match) command -v python3 >/dev/null || continue ;; esac
+	[ -x "$elo" ] || continue
+	elo_check "$elo" 'LLR 0.46 (-2.94, 2.94) for Elo 0 to 10: continue' \
+	    "$elo" --llr 30 40 20 0 10
+	elo_check "$elo" 'LLR -0.60 (-2.94, 2.94) for Elo 0 to 10: continue' \
+	    "$elo" --llr 20 40 30 0 10
+	elo_check "$elo" 'LLR 8.72 (-2.94, 2.94) for Elo 0 to 10: H1 accepted' \
+	    "$elo" --llr 400 300 200 0 10
+	elo_check "$elo" 'LLR -9.93 (-2.94, 2.94) for Elo 0 to 10: H0 accepted' \
+	    "$elo" --llr 200 300 400 0 10
+	elo_check "$elo" 'LLR 0.46 (-1.50, 2.08) for Elo 0 to 10: continue' \
+	    "$elo" --llr 30 40 20 0 10 --alpha 0.1 --beta 0.2
+	# No decision before a win, a draw and a loss have all occurred.
+	elo_check "$elo" 'LLR 0.00 (-2.94, 2.94) for Elo 0 to 10: continue' \
+	    "$elo" --llr 20 0 0 0 10
+	"$elo" --llr 1 2 0 10 0 >/dev/null 2>&1 && bad "$elo --llr 10 0 taken" || ok
+done
 # --- end of the Elo checks.
 
 echo "cli: $pass passed, $fail failed"

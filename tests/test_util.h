@@ -88,5 +88,6 @@ Suite *sanitise_suite(void); /* h-sanitise: the real program */
 Suite *trust_suite(void); /* h-sanitise: the state folder */
 Suite *variant_suite(void);
 Suite *registry_suite(void);
+Suite *search_suite(void);
 
 #endif

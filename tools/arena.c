@@ -4,29 +4,48 @@
  * the engine against another, in any variant, with alternating colours
  * and a fixed node budget per move so results are reproducible.
  *
- *   build/arena VARIANT GAMES PLAYER PLAYER [NODES]
+ *   build/arena [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
+ *               VARIANT GAMES PLAYER PLAYER [NODES]
  *   build/arena --elo WINS DRAWS LOSSES
+ *   build/arena --llr WINS DRAWS LOSSES ELO0 ELO1 [--alpha A] [--beta B]
  *
- * PLAYER is "greedy" or "levelN" (N = 1..10).  Prints each game's result,
- * then the first player's wins, draws and losses, its score and an Elo
- * estimate with a 95 % interval (--elo prints only that line, for given
- * counts; tools/match prints the same).
+ * PLAYER is "greedy", "levelN" (N = 1..10) or "uci:COMMAND", an engine
+ * that speaks UCI started with /bin/sh -c COMMAND and told "go nodes
+ * NODES" (e.g. an older build: "uci:/tmp/old/bigchess --uci"); the arena
+ * stays the referee.  Prints each game's result, then the first player's
+ * wins, draws and losses, its score and an Elo estimate with a 95 %
+ * interval (--elo prints only that line, for given counts; tools/match
+ * prints the same).
+ *
+ * With --sprt the match is a sequential probability ratio test of H0 "the
+ * first player is ELO0 stronger" against H1 "ELO1 stronger" (see sprt.h):
+ * after each pair of games it prints the log-likelihood ratio and its
+ * bounds, and it stops when one is crossed ("H1 accepted" or "H0
+ * accepted") or after GAMES games.  --llr prints that line for counts.
  */
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bigchess/bigchess.h"
 #include "../src/engine/engine.h"
+#include "sprt.h"
 
-enum { MAX_PLIES = 400, OPENING_PLIES = 4 };
+enum { MAX_PLIES = 400, OPENING_PLIES = 4, UCI_LINE = 65536 };
 
 struct player {
 	const char *name;
-	int level; /* 0: greedy */
+	int level; /* 0: greedy or UCI */
 	struct engine *eng;
+	/* A UCI engine: its process and pipes. */
+	pid_t pid;
+	FILE *to, *from;
+	char *line;
 };
 
 static uint64_t
@@ -75,8 +94,9 @@ print_elo(int wins, int draws, int losses)
 	if (p >= 1 || p <= 0) {
 		double bound = elo_of(pow(0.025, 1.0 / n));
 
-		printf("+%d =%d -%d: %.1f%%, Elo %s%.0f (95 %%)\n", wins, draws,
-		    losses, 100 * p, p >= 1 ? "> +" : "< -", bound);
+		printf("+%d =%d -%d: %.1f%%, Elo %s %+.0f (95 %%)\n", wins,
+		    draws, losses, 100 * p, p >= 1 ? ">" : "<",
+		    p >= 1 ? bound : -bound);
 		return;
 	}
 	var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) +
@@ -164,11 +184,114 @@ greedy_move(const bc_game *g, uint64_t *rng)
 	return best;
 }
 
+/* Reads the UCI engine's lines until one starts with `prefix`; exits if
+ * the engine dies first. */
+static char *
+uci_wait(struct player *p, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	for (;;) {
+		if (!fgets(p->line, UCI_LINE, p->from)) {
+			fprintf(stderr, "arena: %s died\n", p->name);
+			exit(1);
+		}
+		p->line[strcspn(p->line, "\r\n")] = '\0';
+		if (!strncmp(p->line, prefix, n))
+			return p->line;
+	}
+}
+
+static void
+uci_send(struct player *p, const char *line)
+{
+	if (fprintf(p->to, "%s\n", line) < 0 || fflush(p->to) != 0) {
+		fprintf(stderr, "arena: cannot write to %s\n", p->name);
+		exit(1);
+	}
+}
+
+/* Starts "uci:COMMAND" and sets its variant; -1 if it cannot start. */
+static int
+uci_start(struct player *p, const char *command, const bc_variant *v)
+{
+	int in[2], out[2];
+	char buf[128];
+
+	if (pipe(in) != 0 || pipe(out) != 0 || !(p->line = malloc(UCI_LINE)))
+		return -1;
+	p->pid = fork();
+	if (p->pid < 0)
+		return -1;
+	if (p->pid == 0) {
+		dup2(in[0], STDIN_FILENO);
+		dup2(out[1], STDOUT_FILENO);
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	p->to = fdopen(in[1], "w");
+	p->from = fdopen(out[0], "r");
+	if (!p->to || !p->from)
+		return -1;
+	uci_send(p, "uci");
+	uci_wait(p, "uciok");
+	snprintf(buf, sizeof buf, "setoption name UCI_Variant value %s",
+	    bc_variant_key(v));
+	uci_send(p, buf);
+	uci_send(p, "isready");
+	uci_wait(p, "readyok");
+	return 0;
+}
+
+static void
+uci_stop(struct player *p)
+{
+	if (!p->to)
+		return;
+	uci_send(p, "quit");
+	fclose(p->to);
+	fclose(p->from);
+	waitpid(p->pid, NULL, 0);
+	free(p->line);
+}
+
+/* Asks the UCI engine for a move in `g` (from the variant's start). */
+static bc_move
+uci_move(struct player *p, const bc_game *g, uint64_t nodes)
+{
+	bc_position pos = *bc_game_start(g);
+	char text[BC_MOVE_TEXT_MAX], *word;
+	bc_move m;
+
+	fputs("position startpos", p->to);
+	for (int i = 0; i < bc_game_length(g); i++) {
+		bc_undo undo;
+
+		bc_move_to_coord(&pos, bc_game_move(g, i), text, sizeof text);
+		fprintf(p->to, "%s %s", i ? "" : " moves", text);
+		bc_position_make(&pos, bc_game_move(g, i), &undo);
+	}
+	fprintf(p->to, "\ngo nodes %" PRIu64 "\n", nodes);
+	fflush(p->to);
+	word = strtok(uci_wait(p, "bestmove") + 8, " ");
+	if (!word || bc_move_parse(bc_game_position(g), word, &m, NULL) != BC_OK)
+		return BC_MOVE_NONE;
+	return m;
+}
+
 static bc_move
 choose(struct player *p, const bc_game *g, uint64_t nodes, uint64_t *rng)
 {
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
 
+	if (p->to)
+		return uci_move(p, g, nodes);
 	if (!p->level)
 		return greedy_move(g, rng);
 	limits.nodes = nodes;
@@ -176,11 +299,13 @@ choose(struct player *p, const bc_game *g, uint64_t nodes, uint64_t *rng)
 }
 
 static int
-parse_player(const char *text, struct player *p)
+parse_player(const char *text, struct player *p, const bc_variant *v)
 {
 	p->name = text;
 	if (!strcmp(text, "greedy"))
 		return 0;
+	if (!strncmp(text, "uci:", 4))
+		return uci_start(p, text + 4, v);
 	if (!strncmp(text, "level", 5) && (p->level = atoi(text + 5)) >= 1 &&
 	    p->level <= 10) {
 		p->eng = engine_new(16);
@@ -216,10 +341,17 @@ play_game(const bc_variant *v, struct player *first, struct player *second,
 			    (uint64_t)list->count]);
 		free(list);
 	}
-	if (first->eng)
-		engine_new_game(first->eng);
-	if (second->eng)
-		engine_new_game(second->eng);
+	for (int i = 0; i < 2; i++) {
+		struct player *p = i ? second : first;
+
+		if (p->eng)
+			engine_new_game(p->eng);
+		if (p->to) {
+			uci_send(p, "ucinewgame");
+			uci_send(p, "isready");
+			uci_wait(p, "readyok");
+		}
+	}
 	while (bc_game_result(g, NULL) == BC_RESULT_NONE &&
 	    bc_game_length(g) < MAX_PLIES) {
 		int white = bc_game_position(g)->side == BC_WHITE;
@@ -241,45 +373,116 @@ play_game(const bc_variant *v, struct player *first, struct player *second,
 	return score;
 }
 
+static double
+parse_real(const char *text, bool *ok)
+{
+	char *end;
+	double x = strtod(text, &end);
+
+	if (end == text || *end)
+		*ok = false;
+	return x;
+}
+
 int
 main(int argc, char **argv)
 {
 	const bc_variant *v;
 	struct player a = { 0 }, b = { 0 };
+	struct sprt sprt = SPRT_INIT;
+	bool use_sprt = false, ok = true;
 	uint64_t nodes;
 	double total = 0;
-	int games, wins = 0, draws = 0, losses = 0;
+	int games, played = 0, wins = 0, draws = 0, losses = 0;
+	int verdict = SPRT_CONTINUE;
 
+	signal(SIGPIPE, SIG_IGN);
 	if (argc == 5 && !strcmp(argv[1], "--elo")) {
 		print_elo(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
 		return 0;
 	}
-	if (argc < 5 || !(v = bc_variant_find(argv[1])) ||
-	    (games = atoi(argv[2])) < 1 || parse_player(argv[3], &a) ||
-	    parse_player(argv[4], &b)) {
-		fputs("usage: arena VARIANT GAMES PLAYER PLAYER [NODES]\n"
+	/* Options first: --sprt ELO0 ELO1, --alpha A, --beta B; --llr
+	 * takes counts and bounds and prints one line. */
+	while (argc > 1 && !strncmp(argv[1], "--", 2)) {
+		if (!strcmp(argv[1], "--sprt") && argc > 3) {
+			sprt.elo0 = parse_real(argv[2], &ok);
+			sprt.elo1 = parse_real(argv[3], &ok);
+			use_sprt = true;
+			argc -= 3;
+			argv += 3;
+		} else if (!strcmp(argv[1], "--llr") && argc > 6) {
+			wins = atoi(argv[2]);
+			draws = atoi(argv[3]);
+			losses = atoi(argv[4]);
+			sprt.elo0 = parse_real(argv[5], &ok);
+			sprt.elo1 = parse_real(argv[6], &ok);
+			use_sprt = true;
+			played = -1;
+			argc -= 6;
+			argv += 6;
+		} else if ((!strcmp(argv[1], "--alpha") ||
+		               !strcmp(argv[1], "--beta")) && argc > 2) {
+			*(argv[1][2] == 'a' ? &sprt.alpha : &sprt.beta) =
+			    parse_real(argv[2], &ok);
+			argc -= 2;
+			argv += 2;
+		} else {
+			ok = false;
+			break;
+		}
+	}
+	if (ok && use_sprt && !sprt_valid(&sprt)) {
+		fputs("arena: --sprt wants ELO0 < ELO1 and 0 < alpha, beta "
+		      "< 0.5\n", stderr);
+		return 2;
+	}
+	if (ok && played < 0) {
+		if (argc != 1 || wins < 0 || draws < 0 || losses < 0) {
+			fputs("arena: --llr wants W D L ELO0 ELO1\n", stderr);
+			return 2;
+		}
+		sprt_print(&sprt, wins, draws, losses, stdout);
+		return 0;
+	}
+	if (!ok || argc < 5 || !(v = bc_variant_find(argv[1])) ||
+	    (games = atoi(argv[2])) < 1 || parse_player(argv[3], &a, v) ||
+	    parse_player(argv[4], &b, v)) {
+		fputs("usage: arena [--sprt ELO0 ELO1 [--alpha A] [--beta B]] "
+		      "VARIANT GAMES PLAYER PLAYER [NODES]\n"
 		      "       arena --elo WINS DRAWS LOSSES\n"
-		      "  PLAYER: greedy or levelN (1-10)\n", stderr);
+		      "       arena --llr WINS DRAWS LOSSES ELO0 ELO1 "
+		      "[--alpha A] [--beta B]\n"
+		      "  PLAYER: greedy, levelN (1-10) or uci:COMMAND\n",
+		    stderr);
 		return 2;
 	}
 	nodes = argc > 5 ? strtoull(argv[5], NULL, 10) : 20000;
-	for (int i = 0; i < games; i++) {
+	for (int i = 0; i < games && verdict == SPRT_CONTINUE; i++) {
 		int plies;
 		double s = play_game(v, &a, &b, i % 2 == 0, nodes,
 		    0x5eed0000u + (uint64_t)(i / 2), &plies);
 
+		played++;
 		total += s;
 		wins += s == 1;
 		draws += s == 0.5;
 		losses += s == 0;
 		printf("game %d: %s as %s scores %.1f (%d plies)\n", i + 1,
 		    a.name, i % 2 == 0 ? "White" : "Black", s, plies);
+		/* Decide only on whole pairs: each opening with both
+		 * colours. */
+		if (use_sprt && i % 2 == 1)
+			verdict = sprt_print(&sprt, wins, draws, losses, stdout);
 		fflush(stdout);
 	}
 	printf("%s vs %s, %s, %d games, %" PRIu64 " nodes/move: %.1f/%d\n",
-	    a.name, b.name, bc_variant_name(v), games, nodes, total, games);
+	    a.name, b.name, bc_variant_name(v), played, nodes, total, played);
 	print_elo(wins, draws, losses);
+	if (use_sprt && verdict == SPRT_CONTINUE)
+		puts("SPRT: undecided at the game limit");
 	engine_free(a.eng);
 	engine_free(b.eng);
+	uci_stop(&a);
+	uci_stop(&b);
 	return 0;
 }

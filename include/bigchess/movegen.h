@@ -26,6 +26,14 @@ void bc_movegen_legal(const bc_position *pos, bc_move_list *list);
  */
 void bc_movegen_pseudo(const bc_position *pos, bc_move_list *list);
 
+/*
+ * True if `m` is one of the moves bc_movegen_pseudo would give in `pos`
+ * (any value of `m`, e.g. a remembered move from another position, is
+ * safe to ask about): it generates only the moves of the piece on the
+ * move's start square.
+ */
+bool bc_movegen_is_pseudo(const bc_position *pos, bc_move m);
+
 /* True if pseudo-legal move `m` does not leave the mover's king in check. */
 bool bc_movegen_is_legal(const bc_position *pos, bc_move m);
 

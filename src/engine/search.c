@@ -7,16 +7,22 @@
  * stop request ends it; the best move of the last finished iteration, or
  * a better one found by the unfinished iteration, is the answer.  Each
  * node (pvs) tries, in order: draw and mate-distance checks, the
- * transposition table, static pruning when far above beta, a null move,
- * then the legal moves ordered hash move, captures by MVV/LVA, killers,
- * history, and last the captures that a static exchange evaluation (see)
- * expects to lose material (near the horizon, those losing much are not
- * searched at all); later quiet moves are searched with reduced depth and
- * with a null window, and searched again when they surprise.  Checks are
- * extended.  The quiescence search (qsearch) looks at captures and
- * promotions, and in Chad at moves entering the enemy castle (they promote
- * or threaten mate), until the position is quiet; it skips those probable
- * losses, and shares the transposition table (as depth 0).
+ * transposition table, static pruning when far above beta (reverse
+ * futility, bolder when the static evaluation improves on two plies
+ * before) or far below alpha (razoring), a null move, a
+ * singular-extension test of the hash move, then the moves from a staged
+ * picker: the hash move before any generation, tactics that do not lose
+ * material (by victim, attacker and capture history), killers and the
+ * counter move, quiet moves by the butterfly and continuation histories,
+ * and last the tactics that a static exchange evaluation (see) expects to
+ * lose (near the horizon, those losing much are not searched at all).
+ * Late quiet moves near the horizon are pruned (more of them when not
+ * improving); the others are searched with a depth reduced by their rank
+ * and with a null window, and searched again when they surprise.  Checks are extended.  The quiescence search (qsearch) looks
+ * at captures and promotions, and in Chad at moves entering the enemy
+ * castle (they promote or threaten mate), until the position is quiet; it
+ * skips those probable losses, and shares the transposition table (as
+ * depth 0).
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
@@ -32,6 +38,8 @@ enum {
 	ASPIRATION = 35,
 	DELTA_MARGIN = 200,
 	HISTORY_MAX = 16000,
+	HISTORY_BONUS_MAX = 2400,
+	CAPTURE_HISTORY_DIV = 8, /* its weight beside the victim's value */
 	SCORE_HASH = 1 << 30,
 	SCORE_TACTICAL = 1 << 28,
 	SCORE_KILLER = 1 << 27,
@@ -41,7 +49,15 @@ enum {
 	SEE_ATTACKERS = 32, /* attackers looked at per capture */
 	SEE_DEPTH = 40,     /* captures in one exchange */
 	SEE_PRUNE_DEPTH = 3, /* losing tactics skipped this near the horizon */
-	SEE_PRUNE_MARGIN = 100 /* ... if they lose this much per ply */
+	SEE_PRUNE_MARGIN = 100, /* ... if they lose this much per ply */
+	RFP_DEPTH = 6,      /* reverse futility this near the horizon */
+	RFP_MARGIN = 85,    /* ... if this far above beta per ply */
+	RAZOR_DEPTH = 2,
+	RAZOR_MARGIN = 250,
+	LMP_DEPTH = 4,      /* late-move and futility pruning */
+	FUTILITY_MARGIN = 120,
+	SE_DEPTH = 8,       /* singular extension from this depth */
+	SE_MARGIN = 2       /* ... for moves this far below, per ply */
 };
 
 int64_t
@@ -78,6 +94,9 @@ void
 search_clear(struct search *s)
 {
 	memset(s->history, 0, sizeof s->history);
+	memset(s->counter, 0, sizeof s->counter);
+	memset(s->capture_history, 0, sizeof s->capture_history);
+	memset(s->cont, 0, s->cont_used * sizeof s->cont[0]);
 	for (int i = 0; i <= MAX_PLY; i++)
 		s->ply[i].killers[0] = s->ply[i].killers[1] = BC_MOVE_NONE;
 	/* Reductions grow with the depth left and the move's rank. */
@@ -312,10 +331,294 @@ pick_move(struct search_ply *sp, int from)
 	return m;
 }
 
+/* Lays the continuation history out for the variant of `pos` (cleared
+ * when the variant changes); off for boards or piece sets too big. */
+static void
+cont_setup(struct search *s, const bc_position *pos)
+{
+	const bc_variant *v = pos->variant;
+	int files = bc_variant_files(v), ranks = bc_variant_ranks(v);
+	int types = s->tables->type_count;
+
+	if (v == s->cont_variant)
+		return;
+	memset(s->cont, 0, s->cont_used * sizeof s->cont[0]);
+	s->cont_variant = v;
+	s->cont_squares = files * ranks;
+	s->cont_ps = types <= CONT_TYPES && files * ranks <= CONT_SQUARES
+	    ? types * files * ranks : 0;
+	s->cont_used = (size_t)CONT_BACK * (size_t)s->cont_ps *
+	    (size_t)s->cont_ps;
+	for (int r = 0; r < ranks; r++)
+		for (int f = 0; f < files; f++) {
+			s->cont_square[BC_WHITE][BC_SQUARE(f, r)] = r * files + f;
+			s->cont_square[BC_BLACK][BC_SQUARE(f, r)] =
+			    (ranks - 1 - r) * files + f;
+		}
+}
+
+/* The continuation index of `side`'s piece of `type` arriving on `to`. */
+static int
+cont_index(const struct search *s, int side, int type, int to)
+{
+	return (type - 1) * s->cont_squares + s->cont_square[side][to];
+}
+
+/* The entry of quiet move `m` (piece `type`) after the move `back` + 1
+ * plies before `ply`, or NULL if there is none. */
+static int16_t *
+cont_entry(struct search *s, int ply, int back, int type, bc_move m)
+{
+	int prev;
+
+	if (!s->cont_ps || ply < back + 1 ||
+	    (prev = s->ply[ply - back - 1].cont_ps) < 0)
+		return NULL;
+	return &s->cont[((size_t)back * (size_t)s->cont_ps + (size_t)prev) *
+	    (size_t)s->cont_ps +
+	    (size_t)cont_index(s, s->pos.side, type, BC_MOVE_TO(m))];
+}
+
+/* What the histories say of quiet move `m` at `ply`. */
+static int
+quiet_score(struct search *s, int ply, bc_move m)
+{
+	int type = BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)]);
+	int score = s->history[s->pos.side][type][BC_MOVE_TO(m)];
+
+	for (int back = 0; back < CONT_BACK; back++) {
+		const int16_t *c = cont_entry(s, ply, back, type, m);
+
+		if (c)
+			score += *c;
+	}
+	return score;
+}
+
+static int
+victim_type(const struct search *s, bc_move m)
+{
+	if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
+		return BC_PIECE_TYPE(s->pos.board[s->pos.ep_victim]);
+	return BC_PIECE_TYPE(s->pos.board[BC_MOVE_TO(m)]);
+}
+
+static int16_t *
+capture_entry(struct search *s, bc_move m)
+{
+	return &s->capture_history[s->pos.side]
+	    [BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)])][BC_MOVE_TO(m)]
+	    [victim_type(s, m)];
+}
+
+/* The counter move of the move that led to `ply`, or none. */
+static bc_move
+counter_move(const struct search *s, int ply)
+{
+	bc_move prev = ply > 0 ? s->ply[ply - 1].move : BC_MOVE_NONE;
+
+	if (!prev)
+		return BC_MOVE_NONE;
+	return s->counter[s->pos.board[BC_MOVE_TO(prev)] &
+	    (2 * BC_BLACK_BIT - 1)][BC_MOVE_TO(prev)];
+}
+
+/*
+ * The staged move picker.  It gives the hash move before generating
+ * anything (a cut-off by it spares the generation), then generates the
+ * pseudo-legal moves once and hands them out stage by stage, each stage
+ * by a partial selection sort: tactics that do not lose material (by
+ * victim, then attacker), the killers and the counter move, the quiet
+ * moves by history (scored only when the tactics did not cut off), and
+ * the losing tactics.  Each move comes once; legality is the caller's.
+ */
+static void
+picker_init(struct search *s, int ply, bc_move hash_move, bool have_list)
+{
+	struct picker *pk = &s->ply[ply].picker;
+	struct search_ply *sp = &s->ply[ply];
+	bc_move counter = counter_move(s, ply);
+
+	pk->stage = PICK_HASH;
+	pk->last_stage = PICK_HASH;
+	pk->hash_move = hash_move;
+	pk->have_list = have_list;
+	pk->quiets_scored = false;
+	pk->specials = 0;
+	for (int i = 0; i < 3; i++) {
+		bc_move m = i < 2 ? sp->killers[i] : counter;
+
+		if (m && m != hash_move &&
+		    (pk->specials < 1 || pk->special[0] != m) &&
+		    (pk->specials < 2 || pk->special[1] != m))
+			pk->special[pk->specials++] = m;
+	}
+}
+
+/* Generates (unless done) and puts the tactics first, scored; drops the
+ * hash move, which came already. */
+static void
+picker_generate(struct search *s, int ply)
+{
+	struct search_ply *sp = &s->ply[ply];
+	struct picker *pk = &sp->picker;
+	int n = 0, tactics = 0;
+
+	if (!pk->have_list)
+		bc_movegen_pseudo(&s->pos, &sp->list);
+	/* A stable partition, the quiet moves parked in the scores: each
+	 * kind keeps the generator's order, which breaks the ties. */
+	for (int i = 0; i < sp->list.count; i++) {
+		bc_move m = sp->list.moves[i];
+
+		if (m == pk->hash_move)
+			continue;
+		if (is_tactical(s, m))
+			sp->list.moves[tactics++] = m;
+		else
+			sp->scores[n++] = (int)m;
+	}
+	for (int i = 0; i < n; i++)
+		sp->list.moves[tactics + i] = (bc_move)sp->scores[i];
+	n += tactics;
+	for (int i = 0; i < tactics; i++) {
+		bc_move m = sp->list.moves[i];
+
+		sp->scores[i] = (bad_capture(s, m) ? -SCORE_KILLER
+		                                   : SCORE_TACTICAL) +
+		    victim_value(s, m) * 16 - mover_value(s, m) / 16 +
+		    *capture_entry(s, m) / CAPTURE_HISTORY_DIV;
+	}
+	sp->list.count = n;
+	pk->tactics = tactics;
+	pk->next = 0;
+	pk->next_quiet = tactics;
+}
+
+/* The best-scored move of [from, to) goes to `from`; returns its score. */
+static int
+select_best(struct search_ply *sp, int from, int to)
+{
+	int best = from, score;
+	bc_move m;
+
+	for (int i = from + 1; i < to; i++)
+		if (sp->scores[i] > sp->scores[best])
+			best = i;
+	m = sp->list.moves[best];
+	score = sp->scores[best];
+	/* Shifted, not swapped: the others keep their order. */
+	memmove(&sp->list.moves[from + 1], &sp->list.moves[from],
+	    (size_t)(best - from) * sizeof m);
+	memmove(&sp->scores[from + 1], &sp->scores[from],
+	    (size_t)(best - from) * sizeof score);
+	sp->list.moves[from] = m;
+	sp->scores[from] = score;
+	return score;
+}
+
+/* The next move to try at `ply`, or none when all were given. */
+static bc_move
+picker_next(struct search *s, int ply)
+{
+	struct search_ply *sp = &s->ply[ply];
+	struct picker *pk = &sp->picker;
+
+	for (;;) {
+		pk->last_stage = pk->stage;
+		switch (pk->stage) {
+		case PICK_HASH:
+			pk->stage = PICK_GENERATE;
+			if (pk->hash_move &&
+			    bc_movegen_is_pseudo(&s->pos, pk->hash_move))
+				return pk->hash_move;
+			pk->hash_move = BC_MOVE_NONE;
+			break;
+		case PICK_GENERATE:
+			picker_generate(s, ply);
+			pk->stage = PICK_GOOD_TACTICS;
+			break;
+		case PICK_GOOD_TACTICS:
+			if (pk->next < pk->tactics &&
+			    select_best(sp, pk->next, pk->tactics) >= 0)
+				return sp->list.moves[pk->next++];
+			pk->stage = PICK_KILLERS;
+			break;
+		case PICK_KILLERS:
+			while (pk->specials > 0) {
+				bc_move m = pk->special[0];
+
+				pk->specials--;
+				memmove(pk->special, pk->special + 1,
+				    (size_t)pk->specials * sizeof m);
+				/* Found among the quiet moves: so it is a
+				 * pseudo-legal quiet move here. */
+				for (int i = pk->next_quiet; i < sp->list.count;
+				    i++)
+					if (sp->list.moves[i] == m) {
+						memmove(&sp->list.moves[
+						    pk->next_quiet + 1],
+						    &sp->list.moves[pk->next_quiet],
+						    (size_t)(i - pk->next_quiet) *
+						    sizeof m);
+						sp->list.moves[pk->next_quiet++] = m;
+						return m;
+					}
+			}
+			pk->stage = PICK_QUIETS;
+			break;
+		case PICK_QUIETS:
+			if (!pk->quiets_scored) {
+				for (int i = pk->next_quiet; i < sp->list.count;
+				    i++)
+					sp->scores[i] = quiet_score(s, ply,
+					    sp->list.moves[i]);
+				pk->quiets_scored = true;
+			}
+			if (pk->next_quiet < sp->list.count) {
+				select_best(sp, pk->next_quiet, sp->list.count);
+				return sp->list.moves[pk->next_quiet++];
+			}
+			pk->stage = PICK_BAD_TACTICS;
+			break;
+		case PICK_BAD_TACTICS:
+			if (pk->next < pk->tactics) {
+				select_best(sp, pk->next, pk->tactics);
+				return sp->list.moves[pk->next++];
+			}
+			pk->stage = PICK_DONE;
+			break;
+		default:
+			return BC_MOVE_NONE;
+		}
+	}
+}
+
+int
+search_picker_moves(struct search *s, const bc_position *pos, int ply,
+    bc_move hash_move, bc_move *out)
+{
+	int n = 0;
+
+	s->pos = *pos;
+	s->tables = eval_tables_of(s->eval, pos);
+	cont_setup(s, pos);
+	picker_init(s, ply, hash_move, false);
+	for (bc_move m; n <= BC_MAX_MOVES &&
+	    (m = picker_next(s, ply)) != BC_MOVE_NONE;)
+		out[n++] = m;
+	return n;
+}
+
 static void
 make(struct search *s, int ply, bc_move m)
 {
+	s->ply[ply].move = m;
 	bc_position_make(&s->pos, m, &s->ply[ply].undo);
+	s->ply[ply].cont_ps = s->cont_ps
+	    ? cont_index(s, !s->pos.side,
+	          BC_PIECE_TYPE(s->pos.board[BC_MOVE_TO(m)]), BC_MOVE_TO(m))
+	    : -1;
 	s->keys[s->base + ply + 1] = s->pos.hash;
 	s->rep_start[ply + 1] = bc_position_irreversible(&s->pos,
 	    &s->ply[ply].undo) ? s->base + ply + 1 : s->rep_start[ply];
@@ -408,26 +711,61 @@ update_pv(struct search *s, int ply, bc_move m)
 	sp->pv_length = next->pv_length + 1;
 }
 
+/* Gravity: entries saturate toward +-HISTORY_MAX, and a bonus against
+ * the trend moves them more than one along it. */
+static void
+gravity(int16_t *h, int delta)
+{
+	*h = (int16_t)(*h + delta - *h * (delta < 0 ? -delta : delta) /
+	    HISTORY_MAX);
+}
+
+/*
+ * After a cut-off by `best` at `ply`: it becomes a killer and the
+ * counter move (if quiet), and gains in the histories, while the moves
+ * of its kind searched before it, which failed, lose as much: quiet
+ * moves in the butterfly and continuation histories, captures in the
+ * capture history (they lose after a quiet cut-off too).
+ */
 static void
 update_history(struct search *s, int ply, bc_move best, int depth,
-    int quiet_count)
+    int quiet_count, int capture_count, bool quiet)
 {
 	struct search_ply *sp = &s->ply[ply];
-	int us = s->pos.side, bonus = depth * depth;
+	int us = s->pos.side;
+	int bonus = 16 * depth * depth + 128 * (depth - 1);
 
-	if (sp->killers[0] != best) {
-		sp->killers[1] = sp->killers[0];
-		sp->killers[0] = best;
+	if (bonus > HISTORY_BONUS_MAX)
+		bonus = HISTORY_BONUS_MAX;
+	if (quiet) {
+		if (sp->killers[0] != best) {
+			sp->killers[1] = sp->killers[0];
+			sp->killers[0] = best;
+		}
+		if (ply > 0 && s->ply[ply - 1].move) {
+			int to = BC_MOVE_TO(s->ply[ply - 1].move);
+
+			s->counter[s->pos.board[to] & (2 * BC_BLACK_BIT - 1)]
+			    [to] = best;
+		}
+		for (int i = 0; i < quiet_count; i++) {
+			bc_move m = s->quiets[ply][i];
+			int type = BC_PIECE_TYPE(s->pos.board[BC_MOVE_FROM(m)]);
+			int delta = m == best ? bonus : -bonus;
+
+			gravity(&s->history[us][type][BC_MOVE_TO(m)], delta);
+			for (int back = 0; back < CONT_BACK; back++) {
+				int16_t *c = cont_entry(s, ply, back, type, m);
+
+				if (c)
+					gravity(c, delta);
+			}
+		}
 	}
-	for (int i = 0; i < quiet_count; i++) {
-		bc_move m = s->quiets[ply][i];
-		int16_t *h = &s->history[us][BC_PIECE_TYPE(
-		    s->pos.board[BC_MOVE_FROM(m)])][BC_MOVE_TO(m)];
-		int delta = m == best ? bonus : -bonus;
+	for (int i = 0; i < capture_count; i++) {
+		bc_move m = s->captures[ply][i];
 
-		/* Gravity: entries saturate toward +-HISTORY_MAX. */
-		*h = (int16_t)(*h + delta - *h * (delta < 0 ? -delta : delta) /
-		    HISTORY_MAX);
+		gravity(capture_entry(s, m), m == best ? bonus : -bonus);
 	}
 }
 
@@ -541,11 +879,12 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	bc_position *pos = &s->pos;
 	struct search_ply *sp = &s->ply[ply];
 	bool pv_node = beta - alpha > 1;
-	bool in_check, tt_hit, have_list = false, full_eval = false;
+	bool in_check, tt_hit, have_list = false, full_eval = false, improving;
+	bool singular = false;
 	struct tt_entry entry;
 	bc_move hash_move = BC_MOVE_NONE, best_move = BC_MOVE_NONE;
 	int best = -SCORE_INF, static_eval = -SCORE_INF, old_alpha = alpha;
-	int searched = 0, legal = 0, quiet_count = 0;
+	int searched = 0, legal = 0, quiet_count = 0, capture_count = 0;
 
 	/* Step 1. Extend checks; at the horizon, resolve captures. */
 	in_check = bc_position_in_check(pos);
@@ -577,15 +916,17 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		int score = score_from_tt(entry.score, ply);
 
 		hash_move = entry.move;
-		if (!pv_node && entry.depth >= depth &&
+		if (!pv_node && !sp->excluded && entry.depth >= depth &&
 		    (entry.bound == TT_EXACT ||
 		        (entry.bound == TT_LOWER && score >= beta) ||
 		        (entry.bound == TT_UPPER && score <= alpha)))
 			return score;
 	}
 
-	/* Step 4. Static evaluation, for the pruning below. */
-	if (!in_check && !pv_node) {
+	/* Step 4. Static evaluation, for the pruning below; "improving"
+	 * when it is better than two plies ago, when the pruning below
+	 * holds back. */
+	if (!in_check) {
 		if (tt_hit && entry.eval != EVAL_NONE) {
 			static_eval = entry.eval;
 		} else {
@@ -597,17 +938,36 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		}
 	}
 
+	sp->static_eval = static_eval;
+	improving = !in_check && ply >= 2 &&
+	    static_eval > s->ply[ply - 2].static_eval;
+
 	/* Step 5. Reverse futility: far above beta near the horizon. */
-	if (!pv_node && !in_check && depth <= 4 &&
-	    static_eval - 90 * depth >= beta && beta > -SCORE_MATE_MIN &&
-	    beta < SCORE_MATE_MIN)
+	if (!pv_node && !in_check && depth <= RFP_DEPTH &&
+	    static_eval - RFP_MARGIN * (depth - improving) >= beta &&
+	    beta > -SCORE_MATE_MIN && beta < SCORE_MATE_MIN)
 		return static_eval;
 
+	/* Step 5b. Razoring: far below alpha at the horizon, only captures
+	 * could save it; when they do not, believe them. */
+	if (!pv_node && !in_check && depth <= RAZOR_DEPTH &&
+	    static_eval + RAZOR_MARGIN * depth <= alpha &&
+	    alpha > -SCORE_MATE_MIN) {
+		int score = qsearch(s, alpha, alpha + 1, ply, 0);
+
+		if (s->stopped)
+			return 0;
+		if (score <= alpha)
+			return score;
+	}
+
 	/* Step 6. Null move: if passing still holds beta, so will a move. */
-	if (!pv_node && !in_check && null_ok && depth >= 3 &&
+	if (!pv_node && !in_check && null_ok && !sp->excluded && depth >= 3 &&
 	    static_eval >= beta && beta < SCORE_MATE_MIN && has_pieces(s)) {
 		int r = 3 + depth / 6, score;
 
+		sp->move = BC_MOVE_NONE;
+		sp->cont_ps = -1;
 		bc_position_make_null(pos, &sp->undo);
 		s->keys[s->base + ply + 1] = pos->hash;
 		s->rep_start[ply + 1] = s->base + ply + 1;
@@ -623,26 +983,58 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	if (!hash_move && depth >= 6)
 		depth--;
 
-	/* Step 8. The moves, pseudo-legal: each is tested when its turn
-	 * comes, so a cut-off spares the tests of the rest. */
-	if (!have_list)
-		bc_movegen_pseudo(pos, &sp->list);
-	score_moves(s, ply, hash_move);
+	/* Step 7b. Singular extension: when the hash move's lower bound is
+	 * deep enough and every other move falls well short of it in a
+	 * search of half the depth, the hash move is the only one, and is
+	 * searched a ply deeper.  When even the others reach beta, more
+	 * than one move holds and the node is cut at once.  (That search
+	 * uses this ply's move list, so the moves are generated anew.) */
+	if (ply > 0 && depth >= SE_DEPTH && hash_move && !sp->excluded &&
+	    tt_hit && entry.depth >= depth - 3 && (entry.bound & TT_LOWER) &&
+	    score_from_tt(entry.score, ply) > -SCORE_MATE_MIN &&
+	    score_from_tt(entry.score, ply) < SCORE_MATE_MIN &&
+	    bc_movegen_is_pseudo(pos, hash_move) &&
+	    bc_movegen_is_legal(pos, hash_move)) {
+		int singular_beta = score_from_tt(entry.score, ply) -
+		    SE_MARGIN * depth;
+		int score;
 
-	for (int i = 0; i < sp->list.count; i++) {
-		bc_move m = pick_move(sp, i);
+		sp->excluded = hash_move;
+		score = pvs(s, (depth - 1) / 2, singular_beta - 1, singular_beta,
+		    ply, false);
+		sp->excluded = BC_MOVE_NONE;
+		sp->pv_length = 0;
+		have_list = false;
+		if (s->stopped)
+			return 0;
+		if (score < singular_beta)
+			singular = true;
+		else if (singular_beta >= beta)
+			return singular_beta;
+	}
+
+	/* Step 8. The moves, pseudo-legal, from the staged picker: each is
+	 * tested when its turn comes, so a cut-off spares the tests (and
+	 * perhaps the generation) of the rest. */
+	picker_init(s, ply, hash_move, have_list);
+	for (bc_move m; (m = picker_next(s, ply)) != BC_MOVE_NONE;) {
 		bool quiet = !is_tactical(s, m), gives_check;
-		bool killer = m == sp->killers[0] || m == sp->killers[1];
+		bool killer = sp->picker.last_stage == PICK_KILLERS;
 		bool losing = false;
 		int new_depth = depth - 1, r = 0, score;
 
+		if (m == sp->excluded)
+			continue;
+		if (singular && m == hash_move)
+			new_depth++;
 		if (!bc_movegen_is_legal_fast(pos, m, in_check))
 			continue;
 		legal++;
-		/* A tactic ordered last (score_moves) that loses more than
-		 * the depth left can win back. */
+		/* A tactic ordered last that loses more than the depth left
+		 * can win back. */
 		if (!pv_node && !in_check && !quiet && depth <= SEE_PRUNE_DEPTH &&
-		    sp->scores[i] < 0 && best > -SCORE_MATE_MIN)
+		    sp->picker.last_stage == PICK_BAD_TACTICS &&
+		    best > -SCORE_MATE_MIN)
 			losing = see(s, m) < -SEE_PRUNE_MARGIN * depth;
 		make(s, ply, m);
 		gives_check = bc_position_in_check(pos);
@@ -651,11 +1043,14 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			continue;
 		}
 
-		/* Step 9. Prune late quiet moves near the horizon. */
+		/* Step 9. Prune late quiet moves near the horizon (fewer
+		 * when not improving), and those that even a gain of the
+		 * futility margin would leave below alpha. */
 		if (!pv_node && !in_check && quiet && !gives_check &&
-		    best > -SCORE_MATE_MIN && depth <= 3 &&
-		    (searched >= 4 + depth * depth * 3 ||
-		        (static_eval + 120 * depth <= alpha && searched > 0))) {
+		    best > -SCORE_MATE_MIN && depth <= LMP_DEPTH &&
+		    (searched >= (4 + depth * depth * 3) / (2 - improving) ||
+		        (static_eval + FUTILITY_MARGIN * depth <= alpha &&
+		            searched > 0))) {
 			unmake(s, ply);
 			continue;
 		}
@@ -689,6 +1084,8 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		searched++;
 		if (quiet && quiet_count < QUIETS_MAX)
 			s->quiets[ply][quiet_count++] = m;
+		else if (!quiet && capture_count < QUIETS_MAX)
+			s->captures[ply][capture_count++] = m;
 
 		if (score > best) {
 			best = score;
@@ -697,16 +1094,19 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 				alpha = score;
 				update_pv(s, ply, m);
 				if (score >= beta) {
-					if (quiet)
-						update_history(s, ply, m, depth,
-						    quiet_count);
+					update_history(s, ply, m, depth,
+					    quiet_count, capture_count, quiet);
 					break;
 				}
 			}
 		}
 	}
 	if (!legal)
-		return in_check ? -SCORE_MATE + ply : 0;
+		/* Without the excluded move: no other holds alpha. */
+		return sp->excluded ? alpha : in_check ? -SCORE_MATE + ply : 0;
+	if (sp->excluded)
+		/* Not this node's whole result: not for the table. */
+		return searched ? best : alpha;
 	if (!searched)
 		/* Every move was pruned: the position is no better than
 		 * alpha as far as we can tell. */
@@ -803,6 +1203,7 @@ search_run(struct search *s, const bc_position *pos,
 	s->start_ns = search_now_ns();
 	s->pos = *pos;
 	s->tables = eval_tables_of(s->eval, pos);
+	cont_setup(s, pos);
 	if (count > ENGINE_MAX_HISTORY) {
 		history += count - ENGINE_MAX_HISTORY;
 		count = ENGINE_MAX_HISTORY;
@@ -823,6 +1224,8 @@ search_run(struct search *s, const bc_position *pos,
 	bc_movegen_legal(&s->pos, &root->list);
 	if (!root->list.count)
 		return;
+	root->static_eval = bc_position_in_check(&s->pos) ? -SCORE_INF
+	    : evaluate(s, -SCORE_INF, SCORE_INF);
 	{
 		struct tt_entry entry;
 		bc_move hash_move = BC_MOVE_NONE;

@@ -21,7 +21,14 @@ enum {
 	/* Scores beyond this are mates: SCORE_MATE - plies to the mate. */
 	SCORE_MATE_MIN = SCORE_MATE - 2 * MAX_PLY,
 	QUIETS_MAX = 64,
-	LMR_MOVES = 64
+	LMR_MOVES = 64,
+	/* Continuation history: by the (piece type, square) of a move one
+	 * or two plies back and of the move now, squares seen from the
+	 * mover's side; up to CONT_TYPES types on CONT_SQUARES squares. */
+	CONT_TYPES = 12,
+	CONT_SQUARES = 144,
+	CONT_PS = CONT_TYPES * CONT_SQUARES,
+	CONT_BACK = 2
 };
 
 /* The limits of one search, all decided before it starts. */
@@ -36,11 +43,42 @@ struct search_limits {
 	bool easy_move;     /* with a single legal move, answer at once */
 };
 
+/* The stages of the move picker (search.c), in the order they come. */
+enum pick_stage {
+	PICK_HASH,           /* the hash move, before any generation */
+	PICK_GENERATE,       /* generate; score the tactics */
+	PICK_GOOD_TACTICS,   /* by victim, then attacker */
+	PICK_KILLERS,        /* the two killers and the counter move */
+	PICK_QUIETS,         /* by history */
+	PICK_BAD_TACTICS,    /* those the exchange evaluation says lose */
+	PICK_DONE
+};
+
+/* The move picker's state at one ply: the list holds the tactics at
+ * [0, tactics) and the quiet moves after them. */
+struct picker {
+	int stage;
+	int last_stage;      /* the stage of the move returned last */
+	bc_move hash_move;
+	bc_move special[3];  /* killers and counter move, still to try */
+	int specials;
+	int next;            /* the next tactic */
+	int tactics;
+	int next_quiet;
+	bool have_list;      /* the list is generated already */
+	bool quiets_scored;
+};
+
 struct search_ply {
 	bc_move_list list;
 	int scores[BC_MAX_MOVES];
 	bc_undo undo;
 	bc_move killers[2];
+	bc_move move;        /* the move made here (none: a null move) */
+	int cont_ps;         /* its (type, square) index; -1: none */
+	int static_eval;     /* of the position here; -SCORE_INF: in check */
+	bc_move excluded;    /* the move a singular search leaves out */
+	struct picker picker;
 	int pv_length;
 	bc_move pv[MAX_PLY];
 };
@@ -63,6 +101,21 @@ struct search {
 	int rep_start[MAX_PLY + 1];
 
 	int16_t history[2][BC_MAX_TYPES][BC_CELLS];
+	/* The quiet move that refuted each move last, by the piece that
+	 * moved (colour and type) and its target. */
+	bc_move counter[2 * BC_BLACK_BIT][BC_CELLS];
+	/* Captures: by mover, target and victim. */
+	int16_t capture_history[2][BC_MAX_TYPES][BC_CELLS][BC_MAX_TYPES];
+	/* Continuation history, [back][earlier move][this move] packed
+	 * by the variant's count of (type, square) indexes, cont_ps (0:
+	 * off, the variant is too big); cont_used entries are in use. */
+	int16_t cont[CONT_BACK * CONT_PS * CONT_PS];
+	int cont_ps;
+	int cont_squares;             /* the variant's squares */
+	size_t cont_used;
+	const bc_variant *cont_variant;
+	int cont_square[2][BC_CELLS]; /* cell to the mover's square index */
+	bc_move captures[MAX_PLY][QUIETS_MAX];
 	uint8_t lmr[MAX_PLY][LMR_MOVES]; /* late-move reductions */
 	struct search_ply ply[MAX_PLY + 1];
 	bc_move quiets[MAX_PLY][QUIETS_MAX];
@@ -87,6 +140,15 @@ void search_clear(struct search *s);
 void search_run(struct search *s, const bc_position *pos,
     const uint64_t *history, int count, engine_report_fn *report, void *arg,
     struct engine_report *result);
+
+/*
+ * For tests: the moves the staged picker gives, in order, at `ply` (1 or
+ * more; the killers and the previous move are those in s->ply) of `pos`
+ * with `hash_move`, into `out` (room for BC_MAX_MOVES + 1).  Returns
+ * their number.  Legality is not tested, as in the search.
+ */
+int search_picker_moves(struct search *s, const bc_position *pos, int ply,
+    bc_move hash_move, bc_move *out);
 
 /* Nanoseconds on the monotonic clock. */
 int64_t search_now_ns(void);

@@ -6,24 +6,45 @@
 
 #include "tt.h"
 
-enum { BUCKET = 4 };
+/* Four 16-byte entries: a bucket is one 64-byte cache line.  An entry
+ * loses AGE_WEIGHT plies of worth per search since it was stored. */
+enum {
+	BUCKET = 4,
+	LINE = BUCKET * sizeof(struct tt_entry),
+	AGE_WEIGHT = 4
+};
 
+_Static_assert(sizeof(struct tt_entry) * BUCKET == 64,
+    "a bucket is one cache line");
+
+/*
+ * Exactly as many buckets as fit in `mb` megabytes (not a power of two:
+ * the key picks its bucket by a multiply and shift), so the table is the
+ * size asked for, less under one bucket; aligned to cache lines.
+ */
 bool
 tt_resize(struct tt *tt, size_t mb)
 {
-	size_t bytes = mb * 1024 * 1024, buckets = 1;
+	size_t buckets = mb * 1024 * 1024 / LINE;
 	struct tt_entry *entries;
 
-	while (buckets * 2 * BUCKET * sizeof *entries <= bytes)
-		buckets *= 2;
-	entries = calloc(buckets * BUCKET, sizeof *entries);
+	if (buckets < 1)
+		buckets = 1;
+	entries = aligned_alloc(LINE, buckets * LINE);
 	if (!entries)
 		return false;
+	memset(entries, 0, buckets * LINE);
 	free(tt->entries);
 	tt->entries = entries;
 	tt->buckets = buckets;
 	tt->age = 0;
 	return true;
+}
+
+size_t
+tt_bytes(const struct tt *tt)
+{
+	return tt->buckets * LINE;
 }
 
 void
@@ -50,7 +71,10 @@ tt_new_search(struct tt *tt)
 static struct tt_entry *
 bucket_of(const struct tt *tt, uint64_t key)
 {
-	return &tt->entries[(key & (tt->buckets - 1)) * BUCKET];
+	/* The low half of the key scaled to [0, buckets); the high half
+	 * is the check. */
+	return &tt->entries[(size_t)(((key & 0xffffffffu) *
+	    (uint64_t)tt->buckets) >> 32) * BUCKET];
 }
 
 bool
@@ -82,8 +106,10 @@ tt_store(struct tt *tt, uint64_t key, bc_move move, int score, int eval,
 			victim = &e[i];
 			break;
 		}
-		/* Old entries count as shallow. */
-		worth = e[i].depth - (e[i].age != tt->age ? 8 : 0);
+		/* By depth, and entries of earlier searches count as
+		 * shallower the older they are (ages wrap at 256). */
+		worth = e[i].depth - AGE_WEIGHT *
+		    (int)(uint8_t)(tt->age - e[i].age);
 		if (!victim || worth < worst) {
 			victim = &e[i];
 			worst = worth;

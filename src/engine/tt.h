@@ -4,7 +4,8 @@
  *
  * Sized once; probing and storing never allocate.  Buckets of four
  * entries share a cache line; a new entry replaces the same position, or
- * else the bucket's shallowest entry, entries of older searches first.
+ * else the bucket's least worth: its depth, less some plies for each
+ * search (generation) since it was stored.
  */
 #ifndef BIGCHESS_ENGINE_TT_H
 #define BIGCHESS_ENGINE_TT_H
@@ -30,13 +31,15 @@ struct tt_entry {
 
 struct tt {
 	struct tt_entry *entries;
-	size_t buckets; /* a power of two */
+	size_t buckets;
 	uint8_t age;
 };
 
-/* Allocates about `mb` megabytes (at least one bucket).  False: no memory,
- * and `tt` is unchanged. */
+/* Allocates `mb` megabytes, less under one 64-byte bucket (at least one
+ * bucket).  False: no memory, and `tt` is unchanged. */
 bool tt_resize(struct tt *tt, size_t mb);
+/* The bytes of entries allocated. */
+size_t tt_bytes(const struct tt *tt);
 void tt_free(struct tt *tt);
 void tt_clear(struct tt *tt);
 /* Marks the start of a new search: older entries are replaced first. */

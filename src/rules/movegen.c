@@ -243,6 +243,34 @@ bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
 	return n;
 }
 
+bool
+bc_movegen_is_pseudo(const bc_position *pos, bc_move m)
+{
+	bc_move_list list;
+	struct gen g = { pos, pos->variant, &list, pos->side };
+	int from = BC_MOVE_FROM(m);
+	bc_piece p;
+
+	if (from <= 0 || from >= BC_CELLS)
+		return false;
+	p = pos->board[from];
+	if (p == BC_EMPTY || p == BC_OFFBOARD || BC_PIECE_COLOR(p) != pos->side)
+		return false;
+	/* Only the moves of that one piece (or the castlings): the
+	 * generator itself decides, so every rule of every variant holds. */
+	list.count = 0;
+	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
+		if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
+			gen_castling(&g);
+	} else {
+		gen_piece(&g, from);
+	}
+	for (int i = 0; i < list.count; i++)
+		if (list.moves[i] == m)
+			return true;
+	return false;
+}
+
 /* Plays `m` on a copy of the board and looks for an attack on the king. */
 static bool
 king_safe_after(const bc_position *pos, bc_move m)
