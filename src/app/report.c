@@ -25,12 +25,11 @@ report_flags(void)
 	return utf8 ? 0 : BC_TEXT_ASCII;
 }
 
-void
-report_vprint(FILE *f, const char *fmt, va_list ap)
+char *
+report_vformat(unsigned flags, const char *fmt, va_list ap)
 {
 	char small[1024], *big = NULL, *clean;
 	const char *raw = small;
-	unsigned flags = report_flags();
 	va_list copy;
 	size_t n;
 	int len;
@@ -39,24 +38,27 @@ report_vprint(FILE *f, const char *fmt, va_list ap)
 	len = vsnprintf(small, sizeof small, fmt, copy);
 	va_end(copy);
 	if (len < 0)
-		return;
+		return NULL;
 	if ((size_t)len >= sizeof small) {
-		if (!(big = malloc((size_t)len + 1))) {
-			fputs("(out of memory)", f);
-			return;
-		}
+		if (!(big = malloc((size_t)len + 1)))
+			return NULL;
 		vsnprintf(big, (size_t)len + 1, fmt, ap);
 		raw = big;
 	}
 	n = bc_text_sanitise(NULL, 0, raw, (size_t)len, flags);
-	if ((clean = malloc(n + 1))) {
+	if ((clean = malloc(n + 1)))
 		bc_text_sanitise(clean, n + 1, raw, (size_t)len, flags);
-		fputs(clean, f);
-		free(clean);
-	} else {
-		fputs("(out of memory)", f);
-	}
 	free(big);
+	return clean;
+}
+
+void
+report_vprint(FILE *f, const char *fmt, va_list ap)
+{
+	char *text = report_vformat(report_flags(), fmt, ap);
+
+	fputs(text ? text : "(out of memory)", f);
+	free(text);
 }
 
 void

@@ -18,6 +18,13 @@
  */
 unsigned report_flags(void);
 
+/*
+ * The formatted text, sanitised with `flags`, as a new string (free it);
+ * NULL if there is no memory for it.
+ */
+char *report_vformat(unsigned flags, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
 /* Writes the formatted text to `f`, sanitised, with nothing added. */
 void report_vprint(FILE *f, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));

@@ -35,6 +35,7 @@
 #include <strings.h>
 
 #include "engine/engine.h"
+#include "report.h"
 #include "uci.h"
 
 enum {
@@ -76,45 +77,18 @@ static void say(struct uci *u, const char *fmt, ...)
 static void
 say(struct uci *u, const char *fmt, ...)
 {
-	char small[1024], *big = NULL, *clean = NULL;
-	const char *raw = small;
 	va_list ap;
-	size_t n;
-	int len;
+	char *line;
 
 	va_start(ap, fmt);
-	len = vsnprintf(small, sizeof small, fmt, ap);
+	line = report_vformat(0, fmt, ap);
 	va_end(ap);
-	if (len < 0)
-		return;
-	if ((size_t)len >= sizeof small) {
-		if ((big = malloc((size_t)len + 1))) {
-			va_start(ap, fmt);
-			vsnprintf(big, (size_t)len + 1, fmt, ap);
-			va_end(ap);
-			raw = big;
-		} else {
-			/* No memory: the line as far as it fits. */
-			len = (int)strlen(small);
-		}
-	}
-	/* Every escape is longer than what it replaces: the same length
-	 * means nothing to escape, the usual case. */
-	n = bc_text_sanitise(NULL, 0, raw, (size_t)len, 0);
-	if (n != (size_t)len && (clean = malloc(n + 1)))
-		bc_text_sanitise(clean, n + 1, raw, (size_t)len, 0);
 	pthread_mutex_lock(&u->lock);
-	if (n == (size_t)len)
-		fputs(raw, u->out);
-	else if (clean)
-		fputs(clean, u->out);
-	else
-		fputs("info string error: out of memory", u->out);
+	fputs(line ? line : "info string error: out of memory", u->out);
 	fputc('\n', u->out);
 	fflush(u->out);
 	pthread_mutex_unlock(&u->lock);
-	free(clean);
-	free(big);
+	free(line);
 }
 
 /* Moves in coordinate notation, replayed from `root`, appended to `buf`. */
