@@ -104,7 +104,8 @@ RULESTEXT_TXT = $(sort $(wildcard assets/rules/*.txt))
 RULESTEXT_GEN = $(BUILD)/gen/rules_data.c
 RULESTEXT_OBJ = $(BUILD)/gen/rules_data.o
 # App files tested directly: save files (suite save), lessons (lessons).
-TEST_APP_OBJ = $(BUILD)/src/app/savegame.o $(BUILD)/src/app/lessons.o $(LESSON_OBJ)
+TEST_APP_OBJ = $(BUILD)/src/app/savegame.o $(BUILD)/src/app/lessons.o \
+	$(LESSON_OBJ)
 TEST_APP_OBJ += $(BUILD)/src/app/fileio.o $(BUILD)/src/app/history.o
 # ... the settings files and restricted mode (suites config, history).
 TEST_APP_OBJ += $(BUILD)/src/app/config.o
