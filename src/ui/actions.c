@@ -484,16 +484,60 @@ actions_click(struct ui *ui, int y, int x)
 {
 	int file, rank, ply;
 
-	if (ui_top(ui) == &screen_lesson)
-		return lesson_click(ui, y, x);
-	if (ui_top(ui) == &screen_game &&
-	    (ply = panel_ply_at(ui, y, x)) >= 0)
+	if ((ply = panel_ply_at(ui, y, x)) >= 0)
 		return review_show(ui, ply);
-	if (ui_top(ui) != &screen_game ||
-	    !layout_square_at(&ui->layout, play_bottom(&ui->play), y, x,
+	if (!layout_square_at(&ui->layout, play_bottom(&ui->play), y, x,
 	    &file, &rank))
 		return 0;
 	ui->play.cursor_file = file;
 	ui->play.cursor_rank = rank;
 	return actions_run(ui, CMD_SELECT);
+}
+
+/*
+ * A dialog's answer over the game or the new-game screen (their
+ * `answer` hook): what the item picked in it asks for.
+ */
+int
+actions_answer(struct ui *ui, const struct dialog_answer *a)
+{
+	switch (a->action) {
+	case ACT_MOVE:
+		return actions_push(ui, a->move);
+	case ACT_NO:
+		return UI_DRAW;
+	case ACT_NEW:
+		ui_push(ui, &screen_newgame);
+		return UI_DRAW;
+	case ACT_LOOK:
+		ui_say(ui, "The game is over: , steps back through it, n: new "
+		    "game, q: quit.");
+		return UI_DRAW;
+	case ACT_LIVE:
+		return review_run(ui, CMD_REVIEW_LIVE);
+	case ACT_REVIEW:
+		return review_run(ui, CMD_REVIEW_BACK);
+	case ACT_QUIT:
+		return UI_QUIT;
+	case ACT_RESUME:
+		return autosave_resume(ui);
+	case ACT_YES:
+		break;
+	}
+	switch (a->kind) {
+	case DIALOG_QUIT:
+		return UI_QUIT;
+	case DIALOG_RESIGN:
+		play_resign(&ui->play, ui->now);
+		return actions_game_changed(ui);
+	case DIALOG_DRAW:
+		play_agree_draw(&ui->play, ui->now);
+		return actions_game_changed(ui);
+	case DIALOG_FEN_NEW:
+		return actions_fen(ui, ui->fen);
+	case DIALOG_TAKE_BACK:
+		return review_confirmed(ui, a->move);
+	default:
+		return UI_DRAW;
+	}
 }

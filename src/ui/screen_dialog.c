@@ -148,54 +148,23 @@ dialog_draw(const struct ui *ui)
 	}
 }
 
+/*
+ * Closes the dialog and hands the item picked to the screen below it,
+ * which knows what the answer means.
+ */
 static int
 choose(struct ui *ui, int i)
 {
-	struct dialog_item it = ui->dialog.items[i];
-	enum dialog_kind kind = ui->dialog.kind;
+	struct dialog_answer a = {
+		.kind = ui->dialog.kind,
+		.action = ui->dialog.items[i].action,
+		.move = ui->dialog.items[i].move,
+	};
+	const struct screen *below;
 
 	ui_pop(ui);
-	switch (it.action) {
-	case ACT_MOVE:
-		if (ui_top(ui) == &screen_lesson)
-			return lesson_move(ui, it.move);
-		return actions_push(ui, it.move);
-	case ACT_NO:
-		return UI_DRAW;
-	case ACT_NEW:
-		ui_push(ui, &screen_newgame);
-		return UI_DRAW;
-	case ACT_LOOK:
-		ui_say(ui, "The game is over: , steps back through it, n: new "
-		    "game, q: quit.");
-		return UI_DRAW;
-	case ACT_LIVE:
-		return review_run(ui, CMD_REVIEW_LIVE);
-	case ACT_REVIEW:
-		return review_run(ui, CMD_REVIEW_BACK);
-	case ACT_QUIT:
-		return UI_QUIT;
-	case ACT_RESUME:
-		return autosave_resume(ui);
-	case ACT_YES:
-		break;
-	}
-	switch (kind) {
-	case DIALOG_QUIT:
-		return UI_QUIT;
-	case DIALOG_RESIGN:
-		play_resign(&ui->play, ui->now);
-		return actions_game_changed(ui);
-	case DIALOG_DRAW:
-		play_agree_draw(&ui->play, ui->now);
-		return actions_game_changed(ui);
-	case DIALOG_FEN_NEW:
-		return actions_fen(ui, ui->fen);
-	case DIALOG_TAKE_BACK:
-		return review_confirmed(ui, it.move);
-	default:
-		return UI_DRAW;
-	}
+	below = ui_top(ui);
+	return below->answer ? below->answer(ui, &a) : UI_DRAW;
 }
 
 static int

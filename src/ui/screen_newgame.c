@@ -314,4 +314,6 @@ const struct screen screen_newgame = {
 	.draw = newgame_draw,
 	.key = newgame_key,
 	.resize = newgame_resize,
+	/* The dialog over it: resume the unfinished game? */
+	.answer = actions_answer,
 };

@@ -227,9 +227,13 @@ run(struct ui *ui)
 		} else if (too_small(ui)) {
 			flags = screen_small.key(ui, key);
 		} else {
+			const struct screen *top = ui_top(ui);
+
 			ui->message[0] = '\0';
-			flags = key == TK_MOUSE ? actions_click(ui, y, x)
-			                        : ui_top(ui)->key(ui, key);
+			if (key != TK_MOUSE)
+				flags = top->key(ui, key);
+			else
+				flags = top->click ? top->click(ui, y, x) : 0;
 			flags |= UI_DRAW;
 			/* Key handlers never touch the terminal: the loop
 			 * hands it over for the rules key. */

@@ -207,7 +207,11 @@ int actions_choose_move(struct ui *ui, const struct play *p,
     const bc_move *moves, int n, move_label_fn *label);
 int actions_push(struct ui *ui, bc_move m);
 int actions_game_changed(struct ui *ui);
+/* The game screen's hooks: a click, a dialog's answer (also the
+ * new-game screen's), a typed line (game_line.c). */
 int actions_click(struct ui *ui, int y, int x);
+int actions_answer(struct ui *ui, const struct dialog_answer *a);
+int game_line(struct ui *ui, const char *line);
 
 /* Move now, hints and the thinking display (assist.c). */
 int assist_run(struct ui *ui, enum command cmd);
@@ -244,6 +248,7 @@ void lessons_open(struct ui *ui, bc_variant_id variant, bool one);
 int lesson_move(struct ui *ui, bc_move m);
 int lesson_prompt(struct ui *ui, const char *line);
 int lesson_click(struct ui *ui, int y, int x);
+int lesson_answer(struct ui *ui, const struct dialog_answer *a);
 void lesson_close(struct ui *ui);
 
 /* Drawing parts of the game screen. */
