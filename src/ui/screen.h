@@ -28,7 +28,13 @@ enum ui_flag {
 	UI_DRAW = 1 << 0, /* something to show changed */
 	UI_QUIT = 1 << 1, /* leave the program */
 	UI_BEEP = 1 << 2,
-	UI_MANUAL = 1 << 3 /* hand the terminal to man(1): rules_manual */
+	UI_MANUAL = 1 << 3, /* hand the terminal to man(1): rules_manual */
+	/* The game changed: the main loop opens the game-over dialog if
+	 * it has just ended (actions_game_changed), so that the code that
+	 * changed it (review.c, game_start.c) need not call the game's
+	 * actions. */
+	UI_CHANGED = 1 << 4,
+	UI_NEW_GAME = 1 << 5 /* the main loop opens the new-game screen */
 };
 
 struct ui;

@@ -167,6 +167,35 @@ choose(struct ui *ui, int i)
 	return below->answer ? below->answer(ui, &a) : UI_DRAW;
 }
 
+/*
+ * Opens the chooser ("Promotion", else "Which move?") between the `n`
+ * moves `moves` of `p` that all go from the same square to the same
+ * square; `label` names each and picks its key.
+ */
+int
+dialog_choose_move(struct ui *ui, const struct play *p,
+    const bc_move *moves, int n, move_label_fn *label)
+{
+	char from_text[8], to_text[8];
+
+	if (n > DIALOG_ITEMS_MAX)
+		n = DIALOG_ITEMS_MAX;
+	bc_square_to_text(BC_MOVE_FROM(moves[0]), from_text, sizeof from_text);
+	bc_square_to_text(BC_MOVE_TO(moves[0]), to_text, sizeof to_text);
+	dialog_open(ui, DIALOG_MOVE, BC_MOVE_PROMO(moves[n - 1]) ? "Promotion"
+	    : "Which move?", NULL);
+	snprintf(ui->dialog.text, sizeof ui->dialog.text, "%s to %s:",
+	    from_text, to_text);
+	for (int i = 0; i < n; i++) {
+		char text[DIALOG_TEXT];
+		int key;
+
+		label(p, moves[i], i, text, sizeof text, &key);
+		dialog_add(ui, key, text, ACT_MOVE, moves[i]);
+	}
+	return UI_DRAW;
+}
+
 static int
 cancel(struct ui *ui)
 {

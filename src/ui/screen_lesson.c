@@ -370,7 +370,7 @@ drop(struct ui *ui, bc_square to)
 		ui_error(ui, "Not a legal move: the piece is still picked up.");
 		return UI_DRAW | UI_BEEP;
 	}
-	return actions_choose_move(ui, p, moves, n, choice_label);
+	return dialog_choose_move(ui, p, moves, n, choice_label);
 }
 
 static int

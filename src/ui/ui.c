@@ -127,11 +127,28 @@ idle_over(const struct ui *ui)
 	    ui->now - ui->last_key >= ui->opts->idle_ms;
 }
 
+/*
+ * Does what a screen's flags ask of the loop: after a change of the game,
+ * the game-over dialog if it has just ended; the new-game screen.
+ */
+static int
+requests(struct ui *ui, int flags)
+{
+	if (flags & UI_CHANGED)
+		flags = (flags & ~UI_CHANGED) | actions_game_changed(ui);
+	if (flags & UI_NEW_GAME) {
+		flags &= ~UI_NEW_GAME;
+		ui_push(ui, &screen_newgame);
+	}
+	return flags;
+}
+
 static int
 start(struct ui *ui)
 {
 	const struct ui_options *o = ui->opts;
 	struct play_setup *s = &ui->form.setup;
+	int flags;
 
 	s->variant = o->variant;
 	s->fen = o->fen;
@@ -157,9 +174,11 @@ start(struct ui *ui)
 		if (ui->depth)
 			return 0;
 	}
-	if (o->resume && !o->resume_ask && autosave_resume(ui) &&
-	    ui->playing)
-		return 0;
+	if (o->resume && !o->resume_ask) {
+		requests(ui, game_resume(ui));
+		if (ui->playing)
+			return 0;
+	}
 	if (!o->skip_setup || o->resume) {
 		char text[DIALOG_TEXT];
 		const bc_game *g = o->resume ? o->resume->game : NULL;
@@ -178,7 +197,12 @@ start(struct ui *ui)
 		dialog_add(ui, 'n', "New game", ACT_NO, 0);
 		return 0;
 	}
-	if (actions_start_game(ui, s) & UI_QUIT)
+	flags = requests(ui, actions_start_game(ui, s));
+	/* Refused (--variant of a game the computer cannot play): the
+	 * new-game screen, where the players can be changed. */
+	if (!ui->depth)
+		ui_push(ui, &screen_newgame);
+	if (flags & UI_QUIT)
 		return UI_QUIT;
 	if (o->message)
 		ui_error(ui, "%s", o->message);
@@ -244,6 +268,7 @@ run(struct ui *ui)
 				ui->last_key = ui->now;
 			}
 		}
+		flags = requests(ui, flags);
 	}
 }
 

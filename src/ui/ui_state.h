@@ -194,17 +194,7 @@ struct ui {
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
 int actions_run(struct ui *ui, enum command cmd);
 int actions_fen(struct ui *ui, const char *fen);
-int actions_start_game(struct ui *ui, const struct play_setup *setup);
 int actions_try_moves(struct ui *ui, bc_square from, bc_square to);
-/*
- * Opens the chooser ("Promotion", else "Which move?") between the `n`
- * moves `moves` of `p` that all go from `from` to `to`; `label` names
- * move number `i` of them and picks its key.  Returns UI_DRAW.
- */
-typedef void move_label_fn(const struct play *p, bc_move m, int i,
-    char *buf, size_t size, int *key);
-int actions_choose_move(struct ui *ui, const struct play *p,
-    const bc_move *moves, int n, move_label_fn *label);
 int actions_push(struct ui *ui, bc_move m);
 int actions_game_changed(struct ui *ui);
 /* The game screen's hooks: a click, a dialog's answer (also the
@@ -231,7 +221,6 @@ int review_show(struct ui *ui, int ply);
 int review_goto(struct ui *ui, const char *arg);
 int review_take_back(struct ui *ui, bool keep_cursor);
 int review_ask(struct ui *ui, bc_move m);
-int review_confirmed(struct ui *ui, bc_move m);
 int review_typed(struct ui *ui, const char *line);
 void review_status(const struct ui *ui, char *buf, size_t size);
 
@@ -239,8 +228,12 @@ void review_status(const struct ui *ui, char *buf, size_t size);
 void autosave_mark(struct ui *ui, bool live);
 int autosave_check(struct ui *ui);
 void autosave_final(struct ui *ui);
-int autosave_resume(struct ui *ui);
-int autosave_start(struct ui *ui, const struct ui_saved *r, bool live);
+
+/* Starting a game (game_start.c): a new one; one from a save (`live`:
+ * the autosave itself); the one opts->resume describes. */
+int actions_start_game(struct ui *ui, const struct play_setup *setup);
+int game_start_saved(struct ui *ui, const struct ui_saved *r, bool live);
+int game_resume(struct ui *ui);
 
 /* The lessons: open the list; a move or typed line for the lesson on
  * screen (screen_lesson.c). */
@@ -263,6 +256,15 @@ void dialog_open(struct ui *ui, enum dialog_kind kind, const char *title,
     const char *text);
 void dialog_add(struct ui *ui, int key, const char *label,
     enum dialog_action action, bc_move move);
+/*
+ * Opens the chooser ("Promotion", else "Which move?") between the `n`
+ * moves `moves` of `p` that all go from `from` to `to`; `label` names
+ * move number `i` of them and picks its key.  Returns UI_DRAW.
+ */
+typedef void move_label_fn(const struct play *p, bc_move m, int i,
+    char *buf, size_t size, int *key);
+int dialog_choose_move(struct ui *ui, const struct play *p,
+    const bc_move *moves, int n, move_label_fn *label);
 
 /* The rules key and the piece-info key (rules.c, piece_info.c). */
 int rules_show(struct ui *ui);
