@@ -81,6 +81,7 @@ TEST_SRC = $(wildcard tests/check_*.c)
 TEST_SRC += tests/pty_harness.c
 TEST_SRC += tests/pty_board.c
 TEST_SRC += tests/test_util.c
+TEST_SRC += tests/fake_ui.c
 
 RULES_OBJ = $(RULES_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
@@ -114,6 +115,11 @@ TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
 TEST_APP_OBJ += $(BUILD)/src/app/learn.o $(BUILD)/src/ui/lesson_play.o \
 	$(BUILD)/src/ui/wrap.o
+# ... and the UI's modules, driven without a terminal (suites autosave,
+# review_unit): tests/fake_ui.c stands in for src/ui/terminal.c.
+TEST_UI_OBJ = $(filter-out $(BUILD)/src/ui/terminal.o \
+	$(BUILD)/src/ui/lesson_play.o $(BUILD)/src/ui/wrap.o,$(UI_OBJ))
+TEST_APP_OBJ += $(TEST_UI_OBJ)
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
 	fuzz FORCE lint valgrind monkey

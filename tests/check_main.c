@@ -50,6 +50,8 @@ static const struct {
 	{ "trust", trust_suite },
 	{ "variant", variant_suite },
 	{ "registry", registry_suite },
+	{ "autosave", autosave_suite },
+	{ "review_unit", review_unit_suite },
 };
 
 static int
