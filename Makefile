@@ -115,8 +115,8 @@ TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
 TEST_APP_OBJ += $(BUILD)/src/app/learn.o $(BUILD)/src/ui/lesson_play.o \
 	$(BUILD)/src/ui/wrap.o
-# ... and the UI's modules, driven without a terminal (suites autosave,
-# review_unit): tests/fake_ui.c stands in for src/ui/terminal.c.
+# ... and the UI's modules, driven without a terminal (suites actions,
+# autosave, review_unit): tests/fake_ui.c stands in for src/ui/terminal.c.
 TEST_UI_OBJ = $(filter-out $(BUILD)/src/ui/terminal.o \
 	$(BUILD)/src/ui/lesson_play.o $(BUILD)/src/ui/wrap.o,$(UI_OBJ))
 TEST_APP_OBJ += $(TEST_UI_OBJ)

@@ -51,6 +51,7 @@ static const struct {
 	{ "variant", variant_suite },
 	{ "registry", registry_suite },
 	{ "autosave", autosave_suite },
+	{ "actions", actions_suite },
 	{ "review_unit", review_unit_suite },
 };
 
