@@ -8,6 +8,8 @@
 #   make man-lint   lint the man pages (groff and mandoc, 80 columns)
 #   make lint       static analysis (cppcheck, clang-tidy) and man-lint
 #   make valgrind   memcheck over the tests and a scripted game
+#   make deps-graph the largest circle of includes and calls in src/
+#                   (make check fails on one of more than four files)
 #   make bench      perft benchmarks with nodes per second
 #   make monkey     random keys for the AddressSanitizer binary in a pty:
 #                   MONKEY_KEYS (10000) per variant, hot-seat and against
@@ -122,7 +124,7 @@ TEST_UI_OBJ = $(filter-out $(BUILD)/src/ui/terminal.o \
 TEST_APP_OBJ += $(TEST_UI_OBJ)
 
 .PHONY: all check test man-lint bench play deps install uninstall clean arena \
-	fuzz FORCE lint valgrind monkey
+	fuzz FORCE lint valgrind monkey deps-graph
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
 # without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
@@ -260,6 +262,7 @@ test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 check:
 	@sh tools/deps ensure
 	$(MAKE) BUILD=build/check WERROR=1 test
+	python3 tools/deps-graph -b build/check -m 4
 	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" test
 	$(MAKE) man-lint
 	$(MAKE) -f tests/fuzz/fuzz.mk smoke
@@ -293,6 +296,9 @@ monkey:
 	    build/asan/bigchess build/asan/monkey
 	build/asan/monkey -n $(MONKEY_KEYS) \
 	    $(if $(MONKEY_SEED),-s $(MONKEY_SEED)) build/asan/bigchess
+
+deps-graph: $(BIN)
+	python3 tools/deps-graph -b $(BUILD) -a
 
 bench: $(BIN)
 	@sh tools/bench $(BIN)
