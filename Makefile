@@ -8,6 +8,8 @@
 #   make man-lint   lint the man pages (groff and mandoc, 80 columns)
 #   make lint       static analysis (cppcheck, clang-tidy) and man-lint
 #   make valgrind   memcheck over the tests and a scripted game
+#   make deps-graph the largest circle of includes and calls in src/
+#                   (make check fails on one of more than four files)
 #   make bench      perft benchmarks with nodes per second
 #   make monkey     random keys for the AddressSanitizer binary in a pty:
 #                   MONKEY_KEYS (10000) per variant, hot-seat and against
@@ -81,6 +83,7 @@ TEST_SRC = $(wildcard tests/check_*.c)
 TEST_SRC += tests/pty_harness.c
 TEST_SRC += tests/pty_board.c
 TEST_SRC += tests/test_util.c
+TEST_SRC += tests/fake_ui.c
 
 RULES_OBJ = $(RULES_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
@@ -115,10 +118,15 @@ TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
 TEST_APP_OBJ += $(BUILD)/src/app/learn.o $(BUILD)/src/ui/lesson_play.o \
 	$(BUILD)/src/ui/wrap.o
+# ... and the UI's modules, driven without a terminal (suites actions,
+# autosave, review_unit): tests/fake_ui.c stands in for src/ui/terminal.c.
+TEST_UI_OBJ = $(filter-out $(BUILD)/src/ui/terminal.o \
+	$(BUILD)/src/ui/lesson_play.o $(BUILD)/src/ui/wrap.o,$(UI_OBJ))
+TEST_APP_OBJ += $(TEST_UI_OBJ)
 
 .PHONY: all check check-normal check-asan check-extra test man-lint bench \
 	play deps install uninstall clean arena \
-	fuzz FORCE lint valgrind monkey
+	fuzz FORCE lint valgrind monkey deps-graph
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
 # without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
@@ -264,6 +272,7 @@ check:
 
 check-normal:
 	$(MAKE) BUILD=build/check WERROR=1 test
+	python3 tools/deps-graph -b build/check -m 4
 
 check-asan:
 	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" test
@@ -301,6 +310,9 @@ monkey:
 	    build/asan/bigchess build/asan/monkey
 	build/asan/monkey -n $(MONKEY_KEYS) \
 	    $(if $(MONKEY_SEED),-s $(MONKEY_SEED)) build/asan/bigchess
+
+deps-graph: $(BIN)
+	python3 tools/deps-graph -b $(BUILD) -a
 
 bench: $(BIN)
 	@sh tools/bench $(BIN)

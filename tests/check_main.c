@@ -51,6 +51,9 @@ static const struct {
 	{ "variant", variant_suite },
 	{ "registry", registry_suite },
 	{ "search", search_suite },
+	{ "autosave", autosave_suite },
+	{ "actions", actions_suite },
+	{ "review_unit", review_unit_suite },
 };
 
 static int

@@ -78,6 +78,9 @@ Suite *savefail_suite(void);
 Suite *qa_suite(void);
 Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
 Suite *session_suite(void);   /* h-keep: the session lock */
+Suite *autosave_suite(void);  /* src/ui/autosave.c, no terminal */
+Suite *actions_suite(void);   /* src/ui/actions.c, no terminal */
+Suite *review_unit_suite(void); /* src/ui/review.c, no terminal */
 Suite *signals_suite(void);   /* h-keep: SIGXFSZ, SIGQUIT */
 Suite *roundtrip_suite(void); /* h-keep: every autosave field */
 Suite *nothread_suite(void);  /* h-keep: the engine cannot start */

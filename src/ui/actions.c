@@ -10,50 +10,6 @@
 
 static const char *const side_name[2] = { "White", "Black" };
 
-int
-actions_start_game(struct ui *ui, const struct play_setup *setup)
-{
-	const struct ui_engine *e = ui->opts->engine;
-	const char *why = e && e->problem
-	    ? e->problem(e->ctx, bc_variant_get(setup->variant))
-	    : NULL;
-	struct play fresh;
-	bc_error err;
-	int rc;
-
-	/* A variant the computer cannot play is for two people only.  A
-	 * game refused at start-up (--variant) leaves the new-game screen,
-	 * where the players can be changed. */
-	if (why && (setup->players[BC_WHITE] == PLAYER_COMPUTER ||
-	    setup->players[BC_BLACK] == PLAYER_COMPUTER)) {
-		if (!ui->depth)
-			ui_push(ui, &screen_newgame);
-		ui_error(ui, "Cannot start the game: %s.", why);
-		return UI_DRAW;
-	}
-	rc = play_start(&fresh, setup, ui->now, &err);
-	if (rc != BC_OK) {
-		if (!ui->depth)
-			ui_push(ui, &screen_newgame);
-		ui_error(ui, "Cannot start the game: %s",
-		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
-		return UI_DRAW;
-	}
-	assist_cancel(ui);
-	if (ui->opts->engine && setup->level)
-		ui->opts->engine->set_level(ui->opts->engine->ctx, setup->level);
-	if (ui->playing)
-		play_free(&ui->play);
-	piece_info_clear(ui);
-	ui->play = fresh;
-	ui->playing = true;
-	ui->depth = 0;
-	ui_push(ui, &screen_game);
-	ui_say(ui, "%s to move: Enter picks up a piece, ':' types a move, ? "
-	    "shows all keys.", side_name[play_side(&ui->play)]);
-	return actions_game_changed(ui) | UI_DRAW;
-}
-
 /* Opens the game-over dialog once, when the game has just ended. */
 int
 actions_game_changed(struct ui *ui)
@@ -140,31 +96,7 @@ actions_try_moves(struct ui *ui, bc_square from, bc_square to)
 		    to_text);
 		return UI_DRAW | UI_BEEP;
 	}
-	return actions_choose_move(ui, &ui->play, moves, n, choice_label);
-}
-
-int
-actions_choose_move(struct ui *ui, const struct play *p,
-    const bc_move *moves, int n, move_label_fn *label)
-{
-	char from_text[8], to_text[8];
-
-	if (n > DIALOG_ITEMS_MAX)
-		n = DIALOG_ITEMS_MAX;
-	bc_square_to_text(BC_MOVE_FROM(moves[0]), from_text, sizeof from_text);
-	bc_square_to_text(BC_MOVE_TO(moves[0]), to_text, sizeof to_text);
-	dialog_open(ui, DIALOG_MOVE, BC_MOVE_PROMO(moves[n - 1]) ? "Promotion"
-	    : "Which move?", NULL);
-	snprintf(ui->dialog.text, sizeof ui->dialog.text, "%s to %s:",
-	    from_text, to_text);
-	for (int i = 0; i < n; i++) {
-		char text[DIALOG_TEXT];
-		int key;
-
-		label(p, moves[i], i, text, sizeof text, &key);
-		dialog_add(ui, key, text, ACT_MOVE, moves[i]);
-	}
-	return UI_DRAW;
+	return dialog_choose_move(ui, &ui->play, moves, n, choice_label);
 }
 
 static int
@@ -461,8 +393,7 @@ actions_run(struct ui *ui, enum command cmd)
 	case CMD_RULES:
 		return rules_show(ui);
 	case CMD_NEW:
-		ui_push(ui, &screen_newgame);
-		return UI_DRAW;
+		return UI_DRAW | UI_NEW_GAME;
 	case CMD_HELP:
 		ui_push(ui, &screen_help);
 		return UI_DRAW;
@@ -484,16 +415,72 @@ actions_click(struct ui *ui, int y, int x)
 {
 	int file, rank, ply;
 
-	if (ui_top(ui) == &screen_lesson)
-		return lesson_click(ui, y, x);
-	if (ui_top(ui) == &screen_game &&
-	    (ply = panel_ply_at(ui, y, x)) >= 0)
+	if ((ply = panel_ply_at(ui, y, x)) >= 0)
 		return review_show(ui, ply);
-	if (ui_top(ui) != &screen_game ||
-	    !layout_square_at(&ui->layout, play_bottom(&ui->play), y, x,
+	if (!layout_square_at(&ui->layout, play_bottom(&ui->play), y, x,
 	    &file, &rank))
 		return 0;
 	ui->play.cursor_file = file;
 	ui->play.cursor_rank = rank;
 	return actions_run(ui, CMD_SELECT);
+}
+
+/* The take-back dialog's yes: take back, then play the move or pick up. */
+static int
+take_back_confirmed(struct ui *ui, bc_move m)
+{
+	int flags = review_take_back(ui, m == BC_MOVE_NONE);
+
+	if (ui->play.reviewing || ui->message_is_error)
+		return flags;
+	if (m)
+		return flags | actions_push(ui, m);
+	return flags | actions_run(ui, CMD_SELECT);
+}
+
+/*
+ * A dialog's answer over the game or the new-game screen (their
+ * `answer` hook): what the item picked in it asks for.
+ */
+int
+actions_answer(struct ui *ui, const struct dialog_answer *a)
+{
+	switch (a->action) {
+	case ACT_MOVE:
+		return actions_push(ui, a->move);
+	case ACT_NO:
+		return UI_DRAW;
+	case ACT_NEW:
+		return UI_DRAW | UI_NEW_GAME;
+	case ACT_LOOK:
+		ui_say(ui, "The game is over: , steps back through it, n: new "
+		    "game, q: quit.");
+		return UI_DRAW;
+	case ACT_LIVE:
+		return review_run(ui, CMD_REVIEW_LIVE);
+	case ACT_REVIEW:
+		return review_run(ui, CMD_REVIEW_BACK);
+	case ACT_QUIT:
+		return UI_QUIT;
+	case ACT_RESUME: /* only over the new-game screen */
+		return UI_DRAW;
+	case ACT_YES:
+		break;
+	}
+	switch (a->kind) {
+	case DIALOG_QUIT:
+		return UI_QUIT;
+	case DIALOG_RESIGN:
+		play_resign(&ui->play, ui->now);
+		return actions_game_changed(ui);
+	case DIALOG_DRAW:
+		play_agree_draw(&ui->play, ui->now);
+		return actions_game_changed(ui);
+	case DIALOG_FEN_NEW:
+		return actions_fen(ui, ui->fen);
+	case DIALOG_TAKE_BACK:
+		return take_back_confirmed(ui, a->move);
+	default:
+		return UI_DRAW;
+	}
 }

@@ -12,8 +12,6 @@
 
 #include "ui_state.h"
 
-static const char *const side_name[2] = { "White", "Black" };
-
 static uint64_t
 mix(uint64_t h, uint64_t v)
 {
@@ -111,47 +109,4 @@ autosave_final(struct ui *ui)
 	if (ui->play.game == ui->saved_game && ui->save_live &&
 	    !play_over(&ui->play))
 		save(ui);
-}
-
-/* Starts the game opts->resume describes, in place of any other. */
-int
-autosave_resume(struct ui *ui)
-{
-	return autosave_start(ui, ui->opts->resume, ui->opts->resume_live);
-}
-
-/* Starts the game `r` describes; `live`: it is the autosave itself. */
-int
-autosave_start(struct ui *ui, const struct ui_saved *r, bool live)
-{
-	struct play_setup setup = ui->form.setup;
-	struct play fresh;
-	bc_error err;
-	int rc;
-
-	for (int c = 0; c < 2; c++)
-		setup.players[c] = r->computer[c] && ui->opts->engine
-		    ? PLAYER_COMPUTER : PLAYER_HUMAN;
-	setup.clock_base = r->clock_base_ms;
-	setup.clock_increment = r->clock_increment_ms;
-	rc = play_resume(&fresh, &setup, r->game,
-	    r->clock_base_ms > 0 ? r->clock_left_ms : NULL, ui->now, &err);
-	if (rc != BC_OK) {
-		ui_error(ui, "Cannot resume the game: %s",
-		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
-		return UI_DRAW;
-	}
-	ui->form.setup.clock_base = setup.clock_base;
-	if (ui->playing)
-		play_free(&ui->play);
-	ui->play = fresh;
-	ui->playing = true;
-	ui->engine_busy = false;
-	ui->depth = 0;
-	ui_push(ui, &screen_game);
-	ui_say(ui, "Game %s at move %lu: %s to move.", live ? "resumed"
-	    : "loaded", (unsigned long)play_position(&ui->play)->fullmove,
-	    side_name[play_side(&ui->play)]);
-	autosave_mark(ui, live);
-	return actions_game_changed(ui) | UI_DRAW;
 }

@@ -158,7 +158,7 @@ review_take_back(struct ui *ui, bool keep_cursor)
 	}
 	ui_say(ui, "Taken back %d move%s: %s to move; r replays them.",
 	    n - ply, n - ply == 1 ? "" : "s", side_name[play_side(p)]);
-	return actions_game_changed(ui);
+	return UI_DRAW | UI_CHANGED;
 }
 
 /*
@@ -188,19 +188,6 @@ review_ask(struct ui *ui, bc_move m)
 	dialog_add(ui, '>', "No, back to the game", ACT_LIVE, 0);
 	ui->dialog.sel = 1;
 	return UI_DRAW;
-}
-
-/* The dialog's yes: take back, then play the move or pick up. */
-int
-review_confirmed(struct ui *ui, bc_move m)
-{
-	int flags = review_take_back(ui, m == BC_MOVE_NONE);
-
-	if (ui->play.reviewing || ui->message_is_error)
-		return flags;
-	if (m)
-		return flags | actions_push(ui, m);
-	return flags | actions_run(ui, CMD_SELECT);
 }
 
 /* A typed move while reviewing: a move of the shown position asks. */

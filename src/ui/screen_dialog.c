@@ -148,54 +148,52 @@ dialog_draw(const struct ui *ui)
 	}
 }
 
+/*
+ * Closes the dialog and hands the item picked to the screen below it,
+ * which knows what the answer means.
+ */
 static int
 choose(struct ui *ui, int i)
 {
-	struct dialog_item it = ui->dialog.items[i];
-	enum dialog_kind kind = ui->dialog.kind;
+	struct dialog_answer a = {
+		.kind = ui->dialog.kind,
+		.action = ui->dialog.items[i].action,
+		.move = ui->dialog.items[i].move,
+	};
+	const struct screen *below;
 
 	ui_pop(ui);
-	switch (it.action) {
-	case ACT_MOVE:
-		if (ui_top(ui) == &screen_lesson)
-			return lesson_move(ui, it.move);
-		return actions_push(ui, it.move);
-	case ACT_NO:
-		return UI_DRAW;
-	case ACT_NEW:
-		ui_push(ui, &screen_newgame);
-		return UI_DRAW;
-	case ACT_LOOK:
-		ui_say(ui, "The game is over: , steps back through it, n: new "
-		    "game, q: quit.");
-		return UI_DRAW;
-	case ACT_LIVE:
-		return review_run(ui, CMD_REVIEW_LIVE);
-	case ACT_REVIEW:
-		return review_run(ui, CMD_REVIEW_BACK);
-	case ACT_QUIT:
-		return UI_QUIT;
-	case ACT_RESUME:
-		return autosave_resume(ui);
-	case ACT_YES:
-		break;
+	below = ui_top(ui);
+	return below->answer ? below->answer(ui, &a) : UI_DRAW;
+}
+
+/*
+ * Opens the chooser ("Promotion", else "Which move?") between the `n`
+ * moves `moves` of `p` that all go from the same square to the same
+ * square; `label` names each and picks its key.
+ */
+int
+dialog_choose_move(struct ui *ui, const struct play *p,
+    const bc_move *moves, int n, move_label_fn *label)
+{
+	char from_text[8], to_text[8];
+
+	if (n > DIALOG_ITEMS_MAX)
+		n = DIALOG_ITEMS_MAX;
+	bc_square_to_text(BC_MOVE_FROM(moves[0]), from_text, sizeof from_text);
+	bc_square_to_text(BC_MOVE_TO(moves[0]), to_text, sizeof to_text);
+	dialog_open(ui, DIALOG_MOVE, BC_MOVE_PROMO(moves[n - 1]) ? "Promotion"
+	    : "Which move?", NULL);
+	snprintf(ui->dialog.text, sizeof ui->dialog.text, "%s to %s:",
+	    from_text, to_text);
+	for (int i = 0; i < n; i++) {
+		char text[DIALOG_TEXT];
+		int key;
+
+		label(p, moves[i], i, text, sizeof text, &key);
+		dialog_add(ui, key, text, ACT_MOVE, moves[i]);
 	}
-	switch (kind) {
-	case DIALOG_QUIT:
-		return UI_QUIT;
-	case DIALOG_RESIGN:
-		play_resign(&ui->play, ui->now);
-		return actions_game_changed(ui);
-	case DIALOG_DRAW:
-		play_agree_draw(&ui->play, ui->now);
-		return actions_game_changed(ui);
-	case DIALOG_FEN_NEW:
-		return actions_fen(ui, ui->fen);
-	case DIALOG_TAKE_BACK:
-		return review_confirmed(ui, it.move);
-	default:
-		return UI_DRAW;
-	}
+	return UI_DRAW;
 }
 
 static int

@@ -51,4 +51,7 @@ const struct screen screen_game = {
 	.draw = game_draw,
 	.key = game_key,
 	.resize = game_resize,
+	.click = actions_click,
+	.line = game_line,
+	.answer = actions_answer,
 };

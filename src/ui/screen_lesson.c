@@ -370,7 +370,7 @@ drop(struct ui *ui, bc_square to)
 		ui_error(ui, "Not a legal move: the piece is still picked up.");
 		return UI_DRAW | UI_BEEP;
 	}
-	return actions_choose_move(ui, p, moves, n, choice_label);
+	return dialog_choose_move(ui, p, moves, n, choice_label);
 }
 
 static int
@@ -570,10 +570,22 @@ lesson_resize(struct ui *ui)
 		ui->need_cols = l->layout.min_cols;
 }
 
+/* The move chooser's answer (a promotion): the only dialog over a lesson. */
+int
+lesson_answer(struct ui *ui, const struct dialog_answer *a)
+{
+	if (a->action == ACT_MOVE)
+		return lesson_move(ui, a->move);
+	return UI_DRAW;
+}
+
 const struct screen screen_lesson = {
 	.name = "lesson",
 	.enter = lesson_enter,
 	.draw = lesson_draw,
 	.key = lesson_key,
 	.resize = lesson_resize,
+	.click = lesson_click,
+	.line = lesson_prompt,
+	.answer = lesson_answer,
 };

@@ -308,10 +308,18 @@ newgame_resize(struct ui *ui)
 		ui->need_cols = FORM_W;
 }
 
+/* The dialog over it at start: resume the unfinished game? */
+static int
+newgame_answer(struct ui *ui, const struct dialog_answer *a)
+{
+	return a->action == ACT_RESUME ? game_resume(ui) : UI_DRAW;
+}
+
 const struct screen screen_newgame = {
 	.name = "new game",
 	.enter = newgame_enter,
 	.draw = newgame_draw,
 	.key = newgame_key,
 	.resize = newgame_resize,
+	.answer = newgame_answer,
 };

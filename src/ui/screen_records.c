@@ -155,7 +155,7 @@ open_game(struct ui *ui)
 		    err);
 		return UI_DRAW | UI_BEEP;
 	}
-	flags = autosave_start(ui, saved, false);
+	flags = game_start_saved(ui, saved, false);
 	if (ui->playing && !ui->message_is_error)
 		ui_say(ui, "Game %d of %s: %s to move; , steps back through "
 		    "it.", ui->records_sel + 1, rs->name,

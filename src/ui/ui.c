@@ -1,5 +1,6 @@
 /*
- * ui.c - the interactive game's main loop and screen stack.
+ * ui.c - the interactive game's main loop (the screen stack and the
+ * services every screen uses are in screen.c).
  *
  * The loop draws when something changed (once keys typed ahead are all
  * read: a paste of 100,000 keys is one frame), then waits for a key.  It
@@ -8,7 +9,6 @@
  * game costs no CPU and writes nothing to the terminal.
  */
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,87 +26,6 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-const struct screen *
-ui_top(const struct ui *ui)
-{
-	return ui->stack[ui->depth - 1];
-}
-
-void
-ui_push(struct ui *ui, const struct screen *s)
-{
-	if (ui->depth == UI_DEPTH)
-		return;
-	ui->stack[ui->depth++] = s;
-	if (s->enter)
-		s->enter(ui);
-	ui_relayout(ui);
-}
-
-void
-ui_pop(struct ui *ui)
-{
-	if (ui->depth > 1)
-		ui->depth--;
-	ui_relayout(ui);
-}
-
-void
-ui_relayout(struct ui *ui)
-{
-	term_size(&ui->rows, &ui->cols);
-	ui->need_rows = ui->need_cols = 0;
-	for (int i = 0; i < ui->depth; i++)
-		if (ui->stack[i]->resize)
-			ui->stack[i]->resize(ui);
-}
-
-static void vsay(struct ui *ui, bool error, const char *fmt, va_list ap)
-    __attribute__((format(printf, 3, 0)));
-
-static void
-vsay(struct ui *ui, bool error, const char *fmt, va_list ap)
-{
-	vsnprintf(ui->message, sizeof ui->message, fmt, ap);
-	ui->message_is_error = error;
-}
-
-void
-ui_say(struct ui *ui, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsay(ui, false, fmt, ap);
-	va_end(ap);
-}
-
-void
-ui_error(struct ui *ui, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsay(ui, true, fmt, ap);
-	va_end(ap);
-}
-
-struct term_style
-ui_style(const struct ui *ui, enum role r)
-{
-	return ui->theme->role[r];
-}
-
-bool
-ui_path_allowed(struct ui *ui, const char *what)
-{
-	if (!ui->opts->restricted)
-		return true;
-	ui_error(ui, "%s: not here (restricted mode: files stay in the "
-	    "game's own folder).", what);
-	return false;
 }
 
 static bool
@@ -208,11 +127,28 @@ idle_over(const struct ui *ui)
 	    ui->now - ui->last_key >= ui->opts->idle_ms;
 }
 
+/*
+ * Does what a screen's flags ask of the loop: after a change of the game,
+ * the game-over dialog if it has just ended; the new-game screen.
+ */
+static int
+requests(struct ui *ui, int flags)
+{
+	if (flags & UI_CHANGED)
+		flags = (flags & ~UI_CHANGED) | actions_game_changed(ui);
+	if (flags & UI_NEW_GAME) {
+		flags &= ~UI_NEW_GAME;
+		ui_push(ui, &screen_newgame);
+	}
+	return flags;
+}
+
 static int
 start(struct ui *ui)
 {
 	const struct ui_options *o = ui->opts;
 	struct play_setup *s = &ui->form.setup;
+	int flags;
 
 	s->variant = o->variant;
 	s->fen = o->fen;
@@ -238,9 +174,11 @@ start(struct ui *ui)
 		if (ui->depth)
 			return 0;
 	}
-	if (o->resume && !o->resume_ask && autosave_resume(ui) &&
-	    ui->playing)
-		return 0;
+	if (o->resume && !o->resume_ask) {
+		requests(ui, game_resume(ui));
+		if (ui->playing)
+			return 0;
+	}
 	if (!o->skip_setup || o->resume) {
 		char text[DIALOG_TEXT];
 		const bc_game *g = o->resume ? o->resume->game : NULL;
@@ -259,7 +197,12 @@ start(struct ui *ui)
 		dialog_add(ui, 'n', "New game", ACT_NO, 0);
 		return 0;
 	}
-	if (actions_start_game(ui, s) & UI_QUIT)
+	flags = requests(ui, actions_start_game(ui, s));
+	/* Refused (--variant of a game the computer cannot play): the
+	 * new-game screen, where the players can be changed. */
+	if (!ui->depth)
+		ui_push(ui, &screen_newgame);
+	if (flags & UI_QUIT)
 		return UI_QUIT;
 	if (o->message)
 		ui_error(ui, "%s", o->message);
@@ -308,9 +251,13 @@ run(struct ui *ui)
 		} else if (too_small(ui)) {
 			flags = screen_small.key(ui, key);
 		} else {
+			const struct screen *top = ui_top(ui);
+
 			ui->message[0] = '\0';
-			flags = key == TK_MOUSE ? actions_click(ui, y, x)
-			                        : ui_top(ui)->key(ui, key);
+			if (key != TK_MOUSE)
+				flags = top->key(ui, key);
+			else
+				flags = top->click ? top->click(ui, y, x) : 0;
 			flags |= UI_DRAW;
 			/* Key handlers never touch the terminal: the loop
 			 * hands it over for the rules key. */
@@ -321,6 +268,7 @@ run(struct ui *ui)
 				ui->last_key = ui->now;
 			}
 		}
+		flags = requests(ui, flags);
 	}
 }
 

@@ -1,12 +1,6 @@
 /*
- * ui_state.h - the UI's one state struct and its screens.
- *
- * A screen is a table of four functions.  `key` changes state and returns
- * UI_ flags, and never draws; `draw` reads state and changes nothing;
- * `resize` recomputes the screen's layout and raises ui->need_rows/cols
- * to what it needs; `enter` runs when the screen is pushed.  Screens form
- * a stack: the game at the bottom, dialogs, the prompt and help above it.
- * An overlay screen is drawn over the screens below it.
+ * ui_state.h - the UI's one state struct and its screens.  The screen
+ * stack, messages and styles every screen uses are in screen.h.
  */
 #ifndef BIGCHESS_UI_STATE_H
 #define BIGCHESS_UI_STATE_H
@@ -18,26 +12,9 @@
 #include "keys.h"
 #include "layout.h"
 #include "play.h"
+#include "screen.h"
 #include "theme.h"
 #include "ui.h"
-
-enum ui_flag {
-	UI_DRAW = 1 << 0, /* something to show changed */
-	UI_QUIT = 1 << 1, /* leave the program */
-	UI_BEEP = 1 << 2,
-	UI_MANUAL = 1 << 3 /* hand the terminal to man(1): rules_manual */
-};
-
-struct ui;
-
-struct screen {
-	const char *name;
-	bool overlay;
-	void (*enter)(struct ui *ui);
-	void (*draw)(const struct ui *ui);
-	int (*key)(struct ui *ui, int key);
-	void (*resize)(struct ui *ui);
-};
 
 extern const struct screen screen_newgame;
 extern const struct screen screen_game;
@@ -81,6 +58,13 @@ enum dialog_action {
 struct dialog_item {
 	int key; /* its hot key */
 	char label[DIALOG_TEXT];
+	enum dialog_action action;
+	bc_move move;
+};
+
+/* What a dialog hands the screen below it once closed (its `answer`). */
+struct dialog_answer {
+	enum dialog_kind kind;
 	enum dialog_action action;
 	bc_move move;
 };
@@ -207,35 +191,17 @@ struct ui {
 	bool idle;                  /* left for opts->idle_ms without a key */
 };
 
-/* The screen stack (ui.c). */
-const struct screen *ui_top(const struct ui *ui);
-void ui_push(struct ui *ui, const struct screen *s);
-void ui_pop(struct ui *ui);
-void ui_relayout(struct ui *ui);
-
-/* Sets the status-line message, printf-style. */
-void ui_say(struct ui *ui, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void ui_error(struct ui *ui, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
 int actions_run(struct ui *ui, enum command cmd);
 int actions_fen(struct ui *ui, const char *fen);
-int actions_start_game(struct ui *ui, const struct play_setup *setup);
 int actions_try_moves(struct ui *ui, bc_square from, bc_square to);
-/*
- * Opens the chooser ("Promotion", else "Which move?") between the `n`
- * moves `moves` of `p` that all go from `from` to `to`; `label` names
- * move number `i` of them and picks its key.  Returns UI_DRAW.
- */
-typedef void move_label_fn(const struct play *p, bc_move m, int i,
-    char *buf, size_t size, int *key);
-int actions_choose_move(struct ui *ui, const struct play *p,
-    const bc_move *moves, int n, move_label_fn *label);
 int actions_push(struct ui *ui, bc_move m);
 int actions_game_changed(struct ui *ui);
+/* The game screen's hooks: a click, a dialog's answer (also the
+ * new-game screen's), a typed line (game_line.c). */
 int actions_click(struct ui *ui, int y, int x);
+int actions_answer(struct ui *ui, const struct dialog_answer *a);
+int game_line(struct ui *ui, const char *line);
 
 /* Move now, hints and the thinking display (assist.c). */
 int assist_run(struct ui *ui, enum command cmd);
@@ -255,7 +221,6 @@ int review_show(struct ui *ui, int ply);
 int review_goto(struct ui *ui, const char *arg);
 int review_take_back(struct ui *ui, bool keep_cursor);
 int review_ask(struct ui *ui, bc_move m);
-int review_confirmed(struct ui *ui, bc_move m);
 int review_typed(struct ui *ui, const char *line);
 void review_status(const struct ui *ui, char *buf, size_t size);
 
@@ -263,8 +228,12 @@ void review_status(const struct ui *ui, char *buf, size_t size);
 void autosave_mark(struct ui *ui, bool live);
 int autosave_check(struct ui *ui);
 void autosave_final(struct ui *ui);
-int autosave_resume(struct ui *ui);
-int autosave_start(struct ui *ui, const struct ui_saved *r, bool live);
+
+/* Starting a game (game_start.c): a new one; one from a save (`live`:
+ * the autosave itself); the one opts->resume describes. */
+int actions_start_game(struct ui *ui, const struct play_setup *setup);
+int game_start_saved(struct ui *ui, const struct ui_saved *r, bool live);
+int game_resume(struct ui *ui);
 
 /* The lessons: open the list; a move or typed line for the lesson on
  * screen (screen_lesson.c). */
@@ -272,6 +241,7 @@ void lessons_open(struct ui *ui, bc_variant_id variant, bool one);
 int lesson_move(struct ui *ui, bc_move m);
 int lesson_prompt(struct ui *ui, const char *line);
 int lesson_click(struct ui *ui, int y, int x);
+int lesson_answer(struct ui *ui, const struct dialog_answer *a);
 void lesson_close(struct ui *ui);
 
 /* Drawing parts of the game screen. */
@@ -286,6 +256,15 @@ void dialog_open(struct ui *ui, enum dialog_kind kind, const char *title,
     const char *text);
 void dialog_add(struct ui *ui, int key, const char *label,
     enum dialog_action action, bc_move move);
+/*
+ * Opens the chooser ("Promotion", else "Which move?") between the `n`
+ * moves `moves` of `p` that all go from `from` to `to`; `label` names
+ * move number `i` of them and picks its key.  Returns UI_DRAW.
+ */
+typedef void move_label_fn(const struct play *p, bc_move m, int i,
+    char *buf, size_t size, int *key);
+int dialog_choose_move(struct ui *ui, const struct play *p,
+    const bc_move *moves, int n, move_label_fn *label);
 
 /* The rules key and the piece-info key (rules.c, piece_info.c). */
 int rules_show(struct ui *ui);
@@ -298,17 +277,5 @@ int piece_info_panel_draw(const struct ui *ui, int y, int rows);
 void piece_info_status(const struct ui *ui, char *buf, size_t size);
 /* One line about piece type `type` of `v`: how it moves. */
 const char *piece_info_describe(const bc_variant *v, int type);
-
-/* Common styles. */
-struct term_style ui_style(const struct ui *ui, enum role r);
-
-/*
- * Every command that takes a file path from the person (the coming
- * `:save FILE`, issue #14, and any later one) asks this first: false in
- * restricted mode, with the reason on the status line, so that files
- * are read and written only in the state folder.  `what` names the
- * command for the message.
- */
-bool ui_path_allowed(struct ui *ui, const char *what);
 
 #endif
