@@ -1,6 +1,6 @@
 /*
  * pty_board.h - what the pseudo-terminal tests of the real program share
- * (check_ui.c, check_review.c, check_inhelp.c, check_learn.c,
+ * (check_ui.c, check_review.c, check_piece_info.c, check_learn.c,
  * check_ui_fen.c, check_ui_engine.c, check_resume.c, check_term.c,
  * check_survive.c): starting bigchess, waiting for screen text with a
  * failure message that shows the screen, finding a square on the board
