@@ -1,5 +1,5 @@
 /*
- * check_learn.c - the lessons on screen (issue #8), driven through a
+ * check_learn.c - the lessons on screen, driven through a
  * pseudo-terminal: `bigchess --learn` opens the list, a lesson is solved
  * by typing its moves (the computer answers with the lesson's reply), the
  * success text shows, the progress file in the state folder lists the
