@@ -104,6 +104,12 @@ char *slurp(const char *path);
 /* Waits until one screen row shows `a` and then `b` further right. */
 bool wait_row(struct pty *p, const char *a, const char *b);
 
+/*
+ * Whether a row shows `a` and then `b` now, without waiting: for what
+ * must not be there, checked once after waiting for what must.
+ */
+bool find_row(const struct pty *p, const char *a, const char *b);
+
 #define WAIT_ROW(p, a, b) \
 	ck_assert_msg(wait_row((p), (a), (b)), \
 	    "no row with '%s' ... '%s':\n%s", (a), (b), pty_dump(p))
