@@ -246,5 +246,9 @@ for elo in "$ARENA" tools/match; do
 done
 # --- end of the Elo checks.
 
+# tests/README maps every suite and module (tests/readme.sh says how).
+BIGCHESS=$BIGCHESS sh tests/readme.sh >/dev/null 2>&1 && ok ||
+    bad "tests/readme.sh: $(BIGCHESS=$BIGCHESS sh tests/readme.sh 2>&1 | grep FAIL)"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
