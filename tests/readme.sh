@@ -42,7 +42,8 @@ done
 # is the first reason it checks; all of them go through one skip().
 out=$(CI=true SSHD=/nonexistent-sshd BIGCHESS=$BIGCHESS sh tests/ssh.sh 2>&1)
 st=$?
-[ $st -eq 1 ] && printf '%s\n' "$out" | grep -q '^FAIL: ssh: cannot run under CI' &&
+[ $st -eq 1 ] &&
+    printf '%s\n' "$out" | grep -q '^FAIL: ssh: cannot run under CI' &&
     ok || bad "ssh.sh without sshd under CI=true: exit $st: $out"
 out=$(CI= SSHD=/nonexistent-sshd BIGCHESS=$BIGCHESS sh tests/ssh.sh 2>&1)
 st=$?
