@@ -1,5 +1,5 @@
 /*
- * check_hosted.c - safe to host (issue #16): restricted mode and the
+ * check_hosted.c - safe to host: restricted mode and the
  * idle timeout, driven through a pseudo-terminal like check_ui.c.
  *
  * Restricted mode must start no program: a fake man first in PATH and

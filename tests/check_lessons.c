@@ -1,5 +1,5 @@
 /*
- * check_lessons.c - the embedded lessons (issue #8), checked with the rules
+ * check_lessons.c - the embedded lessons, checked with the rules
  * library: every file parses, its FEN is valid, every solution line is
  * legal move by move and reaches the stated goal (a mate lesson ends in
  * checkmate), every legal reply of the computer is listed, every defence

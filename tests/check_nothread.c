@@ -1,6 +1,6 @@
 /*
- * check_nothread.c - the computer cannot think (issue #16, "No game is
- * lost"): bigchess-nothread, the program linked with every
+ * check_nothread.c - the computer cannot think (no game is
+ * lost): bigchess-nothread, the program linked with every
  * pthread_create refused (tests/nothread.c), in a pseudo-terminal.
  *
  * Before, the game asked for the engine's thread again on every tick

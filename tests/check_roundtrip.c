@@ -1,6 +1,6 @@
 /*
  * check_roundtrip.c - the save reader accepts everything the writer
- * writes (issue #16, "No game is lost"): every field of the autosave of
+ * writes (no game is lost): every field of the autosave of
  * src/app/savegame.c (players, level, clock settings and time left, start
  * FEN, moves, result) written, read back and compared, over a table of
  * games and the extremes of each field; a long game; and the PGN tag

@@ -1,7 +1,7 @@
 /*
  * check_save.c - the autosave and history files (src/app/savegame.c).
  *
- * Sources: the brief of issue #7 (tags: TimeControl, BigchessPlayers,
+ * Sources: README's "Files" (tags: TimeControl, BigchessPlayers,
  * BigchessLevel, BigchessWhiteClock/BlackClock in ms; files: autosave.pgn
  * in $XDG_STATE_HOME/bigchess, finished games in history/; folder mode
  * 0700; a good save is never replaced by a bad one) and the PGN standard

@@ -1,5 +1,5 @@
 /*
- * check_savefail.c - a write error at each step of saving (issue #9): the
+ * check_savefail.c - a write error at each step of saving: the
  * autosave and the history of src/app/savegame.c, with mkstemp, fflush,
  * fsync, fclose, rename and link made to fail one at a time.
  *

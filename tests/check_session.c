@@ -1,6 +1,6 @@
 /*
- * check_session.c - two sessions on one state folder (issue #16, "No
- * game is lost"), with two real bigchess processes in two
+ * check_session.c - two sessions on one state folder (no game is
+ * lost), with two real bigchess processes in two
  * pseudo-terminals sharing one XDG_STATE_HOME.
  *
  * Before the session lock, both saved to autosave.pgn in turn, and the

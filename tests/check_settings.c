@@ -2,7 +2,7 @@
  * check_settings.c - the settings files (src/app/config.c) and the bounded
  * history folder (src/app/history.c, through src/app/savegame.c).
  *
- * Source: issue #16 ("key = value" lines, # comments, an unknown key or
+ * Source: README's "Settings" ("key = value" lines, # comments, an unknown key or
  * bad value a one-line warning naming file:line; the administrator's
  * file may set restricted, idle, history-keep and state-dir, the
  * person's only the others; a game without a move is not archived; only

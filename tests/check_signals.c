@@ -1,6 +1,6 @@
 /*
- * check_signals.c - signals that used to end a game badly (issue #16,
- * "No game is lost"), through the real binary in a pseudo-terminal:
+ * check_signals.c - signals that used to end a game badly (no
+ * game is lost), through the real binary in a pseudo-terminal:
  *
  *   - a file-size limit (RLIMIT_FSIZE, as a host sets with ulimit -f):
  *     a save past it used to get SIGXFSZ, whose default action kills the

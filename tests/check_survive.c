@@ -1,6 +1,6 @@
 /*
  * check_survive.c - a game survives what users and machines do to it
- * (issues #7 and #9), through the real binary in a pseudo-terminal:
+ * through the real binary in a pseudo-terminal:
  *
  *   - a full disk while saving: a warning, play goes on, the last good
  *     autosave stays whole and resumable, no temp file is left, and the

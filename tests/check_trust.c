@@ -1,6 +1,6 @@
 /*
- * check_trust.c - the state folder is trusted only if it is ours (issue
- * #16): owned by the user, not writable by group or others, and no
+ * check_trust.c - the state folder is trusted only if it is ours:
+ * owned by the user, not writable by group or others, and no
  * symbolic link inside it followed (src/app/savegame.c, src/app/learn.c), and a
  * relative HOME ignored like a relative XDG_STATE_HOME (the XDG Base
  * Directory spec: "If an implementation encounters a relative path in

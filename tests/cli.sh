@@ -56,7 +56,7 @@ expect 2 'MINUTES' -- --clock fast
 expect 2 'MINUTES' -- --clock 5+x
 expect 1 'bad FEN' -- --fen 'garbage'
 
-# A 100,000-character FEN (issue #9): a clear error, no crash, wherever
+# A 100,000-character FEN: a clear error, no crash, wherever
 # a FEN goes in.  Rank 10 of a Grand board overflows at byte 11.
 long=$(printf '%0100000d' 0 | tr 0 p)
 expect 1 'bad FEN at byte 11' -- --fen "$long"
@@ -98,7 +98,7 @@ expect 2 'wants fen or pgn' -- --load "$pgn" --print xml
 expect 1 'needs a terminal' -- --load "$pgn"
 expect 2 '--resume does not go with' -- --resume --load "$pgn"
 
-# Restricted mode and the settings (issue #16).  A path from the person is
+# Restricted mode and the settings.  A path from the person is
 # bad usage in restricted mode: exit 2, whichever way the mode is asked
 # for.  The settings file given by --config stands in for the
 # administrator's; a bad line is a warning naming file:line, never a
@@ -245,6 +245,10 @@ for elo in "$ARENA" tools/match; do
 	"$elo" --llr 1 2 0 10 0 >/dev/null 2>&1 && bad "$elo --llr 10 0 taken" || ok
 done
 # --- end of the Elo checks.
+
+# tests/README maps every suite and module (tests/readme.sh says how).
+BIGCHESS=$BIGCHESS sh tests/readme.sh >/dev/null 2>&1 && ok ||
+    bad "tests/readme.sh: $(BIGCHESS=$BIGCHESS sh tests/readme.sh 2>&1 | grep FAIL)"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,6 +1,6 @@
 #!/bin/sh
 # hardening.sh - checks that the built binary carries the hardening the
-# Makefile asks for (issue #16), from what readelf reads in the file:
+# Makefile asks for, from what readelf reads in the file:
 #
 #   ELF type DYN                 a position-independent executable (-pie)
 #   a GNU_RELRO segment          relocations made read-only (-z relro)

@@ -170,18 +170,26 @@ slurp(const char *path)
 }
 
 bool
-wait_row(struct pty *p, const char *a, const char *b)
+find_row(const struct pty *p, const char *a, const char *b)
 {
 	char buf[ROW_MAX];
 
 	ck_assert_int_lt(p->cols, ROW_MAX);
-	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
-		for (int r = 0; r < p->rows; r++) {
-			char *at = strstr(pty_row(p, r, buf), a);
+	for (int r = 0; r < p->rows; r++) {
+		char *at = strstr(pty_row(p, r, buf), a);
 
-			if (at && strstr(at + strlen(a), b))
-				return true;
-		}
+		if (at && strstr(at + strlen(a), b))
+			return true;
+	}
+	return false;
+}
+
+bool
+wait_row(struct pty *p, const char *a, const char *b)
+{
+	for (int tries = 0; tries < WAIT_MS / 50; tries++) {
+		if (find_row(p, a, b))
+			return true;
 		pty_pump(p, 50);
 	}
 	return false;

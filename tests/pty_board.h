@@ -1,6 +1,6 @@
 /*
  * pty_board.h - what the pseudo-terminal tests of the real program share
- * (check_ui.c, check_review.c, check_inhelp.c, check_learn.c,
+ * (check_ui.c, check_review.c, check_piece_info.c, check_learn.c,
  * check_ui_fen.c, check_ui_engine.c, check_resume.c, check_term.c,
  * check_survive.c): starting bigchess, waiting for screen text with a
  * failure message that shows the screen, finding a square on the board
@@ -103,6 +103,12 @@ char *slurp(const char *path);
 
 /* Waits until one screen row shows `a` and then `b` further right. */
 bool wait_row(struct pty *p, const char *a, const char *b);
+
+/*
+ * Whether a row shows `a` and then `b` now, without waiting: for what
+ * must not be there, checked once after waiting for what must.
+ */
+bool find_row(const struct pty *p, const char *a, const char *b);
 
 #define WAIT_ROW(p, a, b) \
 	ck_assert_msg(wait_row((p), (a), (b)), \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # ssh.sh - a game played over a real SSH connection survives the client
-# being killed (issue #7).
+# being killed.
 #
 # Starts sshd (Debian's openssh-server) on a free loopback port with a
 # throw-away host key, user key and config in a temp folder, runs bigchess
@@ -245,7 +245,7 @@ bc_pid=$(cat "$tmp/pid2")
 wait_gone "$bc_pid" && ok || bad "bigchess did not quit on q y"
 grep -q '3\. Nd6 Nb9 \*' "$save" && ok || bad "after resume: $(cat "$save")"
 
-# 3. A hosted game account (issue #16): a second sshd whose ForceCommand
+# 3. A hosted game account: a second sshd whose ForceCommand
 # is bigchess --restricted, as README's "Hosting" section sets it up,
 # with AcceptEnv letting a careless host pass the pager variables.  The
 # client sends MANPAGER, PAGER, LESS, EDITOR and VISUAL set to commands

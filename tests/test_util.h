@@ -63,32 +63,33 @@ Suite *pgn_suite(void);
 Suite *ui_suite(void);
 Suite *ui_engine_suite(void);
 Suite *ui_fen_suite(void);
-Suite *term_suite(void); /* h-monkey: terminal edge cases */
+Suite *term_suite(void);     /* terminal edge cases */
 Suite *engine_suite(void);
 Suite *uci_suite(void);
 Suite *save_suite(void);
 Suite *resume_suite(void);
 Suite *review_suite(void);
 Suite *lessons_suite(void);
-Suite *inhelp_suite(void);
+Suite *rules_screen_suite(void);
+Suite *piece_info_suite(void);
 Suite *learn_suite(void);
 Suite *lesson_play_suite(void);
 Suite *survive_suite(void);
 Suite *savefail_suite(void);
-Suite *qa_suite(void);
-Suite *attackers_suite(void); /* h-engine2: bc_position_attackers */
-Suite *session_suite(void);   /* h-keep: the session lock */
+Suite *game_screen_suite(void);
+Suite *attackers_suite(void); /* bc_position_attackers */
+Suite *session_suite(void);   /* the session lock */
 Suite *autosave_suite(void);  /* src/ui/autosave.c, no terminal */
 Suite *actions_suite(void);   /* src/ui/actions.c, no terminal */
 Suite *review_unit_suite(void); /* src/ui/review.c, no terminal */
-Suite *signals_suite(void);   /* h-keep: SIGXFSZ, SIGQUIT */
-Suite *roundtrip_suite(void); /* h-keep: every autosave field */
-Suite *nothread_suite(void);  /* h-keep: the engine cannot start */
-Suite *settings_suite(void); /* h-restrict: config.c, history.c */
-Suite *hosted_suite(void);   /* h-restrict: restricted mode, --idle */
-Suite *text_suite(void); /* h-sanitise: bc_text_sanitise */
-Suite *sanitise_suite(void); /* h-sanitise: the real program */
-Suite *trust_suite(void); /* h-sanitise: the state folder */
+Suite *signals_suite(void);   /* SIGXFSZ, SIGQUIT */
+Suite *roundtrip_suite(void); /* every autosave field */
+Suite *nothread_suite(void);  /* the engine cannot start */
+Suite *settings_suite(void); /* config.c, history.c */
+Suite *hosted_suite(void);   /* restricted mode, --idle */
+Suite *text_suite(void); /* bc_text_sanitise */
+Suite *sanitise_suite(void); /* control bytes, real program */
+Suite *trust_suite(void); /* the state folder */
 Suite *variant_suite(void);
 Suite *registry_suite(void);
 Suite *search_suite(void);

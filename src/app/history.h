@@ -1,5 +1,5 @@
 /*
- * history.h - keeping the history folder bounded (issue #16): only the
+ * history.h - keeping the history folder bounded: only the
  * newest N finished games stay.
  */
 #ifndef BIGCHESS_HISTORY_H

@@ -1,6 +1,6 @@
 /*
- * hosting.h - restricted mode and the settings, decided once at start
- * (issue #16): for a shared host where bigchess is the forced command of
+ * hosting.h - restricted mode and the settings, decided once at start,
+ * for a shared host where bigchess is the forced command of
  * a game account.
  */
 #ifndef BIGCHESS_HOSTING_H

@@ -1,5 +1,5 @@
 /*
- * learn.h - the app's side of the lessons (issue #8): the embedded lesson
+ * learn.h - the app's side of the lessons: the embedded lesson
  * files parsed for the UI (struct ui_lessons), and which lessons the
  * player has solved, kept in the state folder as the text file
  * lessons-done: one lesson name ("grand/01-chancellor") a line.  A

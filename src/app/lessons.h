@@ -1,5 +1,5 @@
 /*
- * lessons.h - the lessons of issue #8: short positions with a task, read
+ * lessons.h - the lessons: short positions with a task, read
  * from the plain-text format of assets/lessons/README.
  *
  * The files are embedded in the binary at build time (tools/embed-lessons

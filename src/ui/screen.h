@@ -69,7 +69,7 @@ struct term_style ui_style(const struct ui *ui, enum role r);
 
 /*
  * Every command that takes a file path from the person (the coming
- * `:save FILE`, issue #14, and any later one) asks this first: false in
+ * `:save FILE` and any later one) asks this first: false in
  * restricted mode, with the reason on the status line, so that files
  * are read and written only in the state folder.  `what` names the
  * command for the message.

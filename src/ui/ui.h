@@ -147,7 +147,7 @@ struct ui_manual {
 };
 
 /*
- * The seam for the lessons (issue #8): the app parses the embedded lesson
+ * The seam for the lessons: the app parses the embedded lesson
  * files and keeps which are solved on disk; the UI shows them and plays
  * them.  `lesson`, `name` and `done` have `count` entries in menu order
  * (variant, then file name); `done` belongs to the app and changes only

@@ -1,6 +1,10 @@
 /*
- * check_qa.c - regression tests for what exploratory use of the game
- * found: each test replays one report through a pseudo-terminal.
+ * check_game_screen.c - what a player meets on the screens around a
+ * game (src/ui/screen_game.c, screen_newgame.c, screen_help.c,
+ * screen_prompt.c, screen_small.c, screen_lesson.c): undo and
+ * resign against the computer, the help's wrapping, typed moves and
+ * commands, the board's side, the new-game and too-small screens,
+ * driven through a pseudo-terminal.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -455,10 +459,10 @@ START_TEST(test_move_with_number)
 END_TEST
 
 Suite *
-qa_suite(void)
+game_screen_suite(void)
 {
-	Suite *s = suite_create("qa");
-	TCase *tc = tcase_create("qa");
+	Suite *s = suite_create("game_screen");
+	TCase *tc = tcase_create("game_screen");
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_undo_against_computer);
