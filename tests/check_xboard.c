@@ -333,9 +333,10 @@ START_TEST(test_setup_lines)
 			ck_assert_int_eq(table[2 * n - 1], 'k');
 			for (int t = 1; t <= bc_variant_piece_types(v); t++) {
 				char up = bc_variant_piece_letter(v, t);
-				char *at = memchr(table, up, n);
+				char *at = strchr(table, up);
 
-				ck_assert_msg(at, "no %c in %s", up, table);
+				ck_assert_msg(at && at < table + n, "no %c in %s",
+				    up, table);
 				ck_assert_int_eq(table[n + (size_t)(at - table)],
 				    up - 'A' + 'a');
 				ck_assert_ptr_null(memchr(at + 1, up,

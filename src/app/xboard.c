@@ -397,10 +397,8 @@ think(struct xb *x)
 static void
 maybe_think(struct xb *x)
 {
-	if (x->analyzing)
-		think(x);
-	else if (!x->force &&
-	    bc_game_position(x->game)->side == x->engine_side)
+	if (x->analyzing || (!x->force &&
+	    bc_game_position(x->game)->side == x->engine_side))
 		think(x);
 }
 
@@ -460,7 +458,7 @@ piece_table(const bc_variant *v, char *buf)
 	}
 	for (int i = 0; i < n; i++)
 		buf[n + i] = buf[i] == '.' ? '.' : (char)(buf[i] - 'A' + 'a');
-	buf[2 * n] = '\0';
+	buf[(size_t)2 * (size_t)n] = '\0';
 }
 
 /* True if XBoard knows `v` by its name (Grand Chess), so no "setup". */
@@ -858,7 +856,8 @@ dispatch(struct xb *x, char **tok, int n)
 	} else if (strcmp(cmd, "variant") == 0) {
 		halt(x, true);
 		cmd_variant(x, tok, n);
-	} else if (strcmp(cmd, "force") == 0) {
+	} else if (strcmp(cmd, "force") == 0 || strcmp(cmd, "result") == 0) {
+		/* After a result the engine waits for "new" or "setboard". */
 		halt(x, true);
 		x->force = true;
 	} else if (strcmp(cmd, "go") == 0) {
@@ -908,9 +907,6 @@ dispatch(struct xb *x, char **tok, int n)
 	} else if (strcmp(cmd, "?") == 0) {
 		if (x->started && !x->analyzing)
 			engine_stop(x->eng);
-	} else if (strcmp(cmd, "result") == 0) {
-		halt(x, true);
-		x->force = true;
 	} else if (strcmp(cmd, "memory") == 0) {
 		if (n == 2)
 			set_hash(x, tok[1], "memory");
