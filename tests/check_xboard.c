@@ -307,7 +307,7 @@ START_TEST(test_setup_lines)
 		xb_send(c, "ping %d", i);
 		line = xb_next(c);
 		if (bc_variant_id_of(v) == BC_VARIANT_GRAND) {
-			char pong[16];
+			char pong[32];
 
 			snprintf(pong, sizeof pong, "pong %d", i);
 			ck_assert_str_eq(line, pong);
@@ -540,6 +540,30 @@ START_TEST(test_stalemate_claimed)
 }
 END_TEST
 
+/* Knights out and back twice: the start position for the third time,
+ * a draw by repetition (grand.md), claimed after the user's move. */
+START_TEST(test_repetition_claimed)
+{
+	static const char *const plies[] = {
+		"b1a3", "b8a6", "a3b1", "a6b8", "b1a3", "b8a6", "a3b1"
+	};
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	for (size_t i = 0; i < sizeof plies / sizeof plies[0]; i++)
+		xb_send(c, "usermove %s", plies[i]);
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "usermove a6b8");
+	ck_assert_str_eq(xb_next(c), "1/2-1/2 {Draw by repetition}");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
 /* "lift" on a Grand knight at the start: its targets counted by hand
  * (b2 -> a4, c4, d1; d3 holds its own pawn). */
 START_TEST(test_highlight_grand_knight)
@@ -731,6 +755,7 @@ xboard_suite(void)
 	tcase_add_test(tc, test_undo_remove);
 	tcase_add_test(tc, test_mate_claimed);
 	tcase_add_test(tc, test_stalemate_claimed);
+	tcase_add_test(tc, test_repetition_claimed);
 	tcase_add_test(tc, test_highlight_grand_knight);
 	tcase_add_test(tc, test_highlight_chad_wall);
 	tcase_add_test(tc, test_hadean_castling);
