@@ -583,6 +583,42 @@ START_TEST(test_highlight_grand_knight)
 END_TEST
 
 /*
+ * A Grand pawn on e9 with every other white piece lost (grand.md: it may
+ * become any type its side has lost, and must on the 10th rank): e10 is
+ * marked magenta, a choice, and "put" there offers queen, chancellor,
+ * archbishop, rook, bishop and knight, without the pawn itself.  The move
+ * needs its letter.
+ */
+START_TEST(test_grand_promotion_choice)
+{
+	struct xb_child *c = xb_open();
+	const char *line;
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	xb_send(c, "setboard k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1");
+	xb_send(c, "lift e8");
+	ck_assert_str_eq(xb_next(c),
+	    "highlight 4M5/10/10/10/10/10/10/10/10/10");
+	xb_send(c, "put e9");
+	line = xb_next(c);
+	ck_assert_msg(strncmp(line, "choice ", 7) == 0, "got '%s'", line);
+	ck_assert_uint_eq(strlen(line + 7), 6);
+	for (const char *t = "QCARBN"; *t; t++)
+		ck_assert_msg(strchr(line + 7, *t), "no %c in '%s'", *t, line);
+	xb_send(c, "usermove e8e9");
+	ck_assert_str_eq(xb_next(c), "Illegal move: e8e9");
+	xb_send(c, "usermove e8e9c");
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
  * A Chad rook on the enemy wall (chad.md: captures only from the enemy
  * wall into the enemy castle): from g9 it slides to a9-f9, g10-g12 and
  * g1-g8, 17 squares, and takes the rook on h9 inside Black's castle, one
@@ -758,6 +794,7 @@ xboard_suite(void)
 	tcase_add_test(tc, test_repetition_claimed);
 	tcase_add_test(tc, test_highlight_grand_knight);
 	tcase_add_test(tc, test_highlight_chad_wall);
+	tcase_add_test(tc, test_grand_promotion_choice);
 	tcase_add_test(tc, test_hadean_castling);
 	tcase_add_test(tc, test_ping_order);
 	tcase_add_test(tc, test_analyze_and_move_now);
