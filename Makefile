@@ -130,7 +130,7 @@ TEST_APP_OBJ += $(TEST_UI_OBJ)
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
 # without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
-FUZZ_TARGETS = fen move pgn uci lesson savegame
+FUZZ_TARGETS = fen move pgn uci xboard lesson savegame
 FUZZ_REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
 
 all: $(BIN) $(LIB)
@@ -228,6 +228,7 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB) $(FLAGS_STAMP)
 
 $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/app/uci.o \
+    $(BUILD)/src/app/xboard.o \
     $(BUILD)/src/app/lessons.o $(BUILD)/src/app/savegame.o \
     $(BUILD)/src/app/fileio.o $(BUILD)/src/app/history.o \
     $(BUILD)/src/app/report.o $(ENGINE_OBJ) $(LIB)

@@ -28,6 +28,7 @@ static const struct {
 	{ "term", term_suite },
 	{ "engine", engine_suite },
 	{ "uci", uci_suite },
+	{ "xboard", xboard_suite },
 	{ "save", save_suite },
 	{ "resume", resume_suite },
 	{ "review", review_suite },

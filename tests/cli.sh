@@ -165,6 +165,10 @@ expect 2 'do not go together' -- --bench --uci
 expect 2 'do not go together' -- --perft 1 --bench
 expect 2 'does not go with --bench' -- --bench --fen '4k5/10/10/10/10/10/10/10/5K4/10 w - - 0 1'
 expect 0 '^$' -- --uci --level 3
+expect 2 'do not go together' -- --uci --xboard
+expect 2 'does not go with --xboard' -- --xboard --fen '4k5/10/10/10/10/10/10/10/5K4/10 w - - 0 1'
+expect 2 '--resume does not go with' -- --resume --xboard
+expect 0 '^$' -- --xboard --level 3
 bench=$("$BIGCHESS" --bench --variant hadean 2>&1)
 printf '%s\n' "$bench" | tail -n 2 | head -n 1 | grep -q '^Nodes searched: [1-9][0-9]*$' &&
     printf '%s\n' "$bench" | tail -n 1 | grep -q '^Nodes/second: [0-9][0-9]*$' &&

@@ -20,6 +20,7 @@
 #   exit N [ARG...]      bigchess ARG... (no terminal) exits with status N
 #   uci LINE;... => TEXT  bigchess --uci, given the LINEs, answers a line
 #                        starting with TEXT
+#   xboard LINE;... => TEXT  likewise for bigchess --xboard
 #   bench                --bench (on Chad, the quickest) ends with the two
 #                        lines 'Nodes searched: N' and 'Nodes/second: N'
 #   keys                 the .TP items from here to the next .SS or .SH
@@ -161,6 +162,18 @@ check_program() {
 		    tr ';' '\n')
 		want=${claim#* => }
 		if printf '%s\nquit\n' "$input" | "$BIGCHESS" --uci 2>/dev/null |
+		    awk -v w="$want" 'index($0, w) == 1 { f = 1 }
+		    END { exit !f }'; then
+			ok
+		else
+			bad "no answer starting '$want'"
+		fi ;;
+	xboard)
+		input=$(printf '%s\n' "${claim#xboard }" | sed 's/ => .*//' |
+		    tr ';' '\n')
+		want=${claim#* => }
+		if printf '%s\nquit\n' "$input" |
+		    "$BIGCHESS" --xboard 2>/dev/null |
 		    awk -v w="$want" 'index($0, w) == 1 { f = 1 }
 		    END { exit !f }'; then
 			ok

@@ -66,6 +66,7 @@ Suite *ui_fen_suite(void);
 Suite *term_suite(void);     /* terminal edge cases */
 Suite *engine_suite(void);
 Suite *uci_suite(void);
+Suite *xboard_suite(void);
 Suite *save_suite(void);
 Suite *resume_suite(void);
 Suite *review_suite(void);

@@ -33,6 +33,7 @@
 #include "bench.h"
 #include "engine/engine.h"
 #include "uci.h"
+#include "xboard.h"
 
 enum { EXIT_USAGE = 2, PERFT_MAX_DEPTH = 20 };
 
@@ -50,6 +51,7 @@ struct options {
 	int players_given; /* bit 0: --white, bit 1: --black */
 	int bench;
 	int uci;
+	int xboard;
 	bool resume;       /* --resume */
 	bool learn;        /* --learn [VARIANT] */
 	const bc_variant *learn_variant; /* NULL: all */
@@ -92,6 +94,9 @@ static const char usage_text[] =
     "                       are 'Nodes searched: N' and 'Nodes/second: N'\n"
     "      --uci            speak UCI on stdin/stdout (for GUIs and match\n"
     "                       programs); option UCI_Variant picks the game\n"
+    "      --xboard         speak the XBoard protocol (CECP 2) on stdin/stdout,\n"
+    "                       for XBoard and WinBoard: xboard -fcp\n"
+    "                       'bigchess --xboard' -variant chad\n"
     "      --load=FILE      load a PGN game: the --game'th, or the only one,\n"
     "                       or pick one from a list of the file's games\n"
     "                       (a regular file of up to 64 MiB; the list\n"
@@ -243,7 +248,7 @@ parse_options(int argc, char **argv, struct options *o)
 	enum {
 		OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE, OPT_LOAD, OPT_GAME,
 		OPT_PRINT, OPT_WHITE, OPT_BLACK, OPT_CLOCK, OPT_ASCII,
-		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI,
+		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI, OPT_XBOARD,
 		OPT_RESUME, OPT_LEARN, OPT_RESTRICTED, OPT_IDLE, OPT_CONFIG
 	};
 	static const struct option longopts[] = {
@@ -263,6 +268,7 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "level", required_argument, NULL, OPT_LEVEL },
 		{ "bench", no_argument, NULL, OPT_BENCH },
 		{ "uci", no_argument, NULL, OPT_UCI },
+		{ "xboard", no_argument, NULL, OPT_XBOARD },
 		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "learn", optional_argument, NULL, OPT_LEARN },
 		{ "restricted", no_argument, NULL, OPT_RESTRICTED },
@@ -343,6 +349,9 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_UCI:
 			o->uci = 1;
 			break;
+		case OPT_XBOARD:
+			o->xboard = 1;
+			break;
 		case OPT_RESUME:
 			o->resume = true;
 			break;
@@ -404,24 +413,25 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	if (o->divide && !o->perft_depth)
 		usage_error("%s goes with --perft", "--divide");
-	if (!!o->perft_depth + o->bench + o->uci > 1)
-		usage_error("--perft, --bench and --uci do not go together");
-	if (o->fen && (o->bench || o->uci))
+	if (!!o->perft_depth + o->bench + o->uci + o->xboard > 1)
+		usage_error("--perft, --bench, --uci and --xboard do not go "
+		    "together");
+	if (o->fen && (o->bench || o->uci || o->xboard))
 		usage_error("--fen does not go with %s",
-		    o->bench ? "--bench" : "--uci");
+		    o->bench ? "--bench" : o->uci ? "--uci" : "--xboard");
 	if ((o->game_number || o->print) && !o->load)
 		usage_error(
 		    "%s goes with --load", o->print ? "--print" : "--game");
 	if (o->load && o->fen)
 		usage_error("%s", "--load and --fen cannot go together");
 	if (o->learn && (o->load || o->fen || o->resume || o->perft_depth ||
-	    o->bench || o->uci || o->players_given))
+	    o->bench || o->uci || o->xboard || o->players_given))
 		usage_error("--learn does not go with --load, --fen, --resume, "
-		    "--white, --black, --perft, --bench or --uci");
+		    "--white, --black, --perft, --bench, --uci or --xboard");
 	if (o->resume && (o->load || o->fen || o->variant_given ||
-	    o->perft_depth || o->bench || o->uci))
+	    o->perft_depth || o->bench || o->uci || o->xboard))
 		usage_error("--resume does not go with --load, --fen, "
-		    "--variant, --perft, --bench or --uci");
+		    "--variant, --perft, --bench, --uci or --xboard");
 }
 
 /*
@@ -657,6 +667,9 @@ main(int argc, char **argv)
 	if (o.uci)
 		return uci_run(stdin, stdout, o.variant,
 		    o.level ? o.level : ENGINE_LEVEL_MAX);
+	if (o.xboard)
+		return xboard_run(stdin, stdout, o.variant,
+		    o.level ? o.level : ENGINE_LEVEL_DEFAULT);
 	if (o.load && o.print)
 		return records_print(o.load, o.game_number ? o.game_number : 1,
 		    strcmp(o.print, "fen") ? PRINT_PGN : PRINT_FEN,

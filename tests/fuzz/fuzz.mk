@@ -13,7 +13,7 @@ FUZZ_CC ?= clang
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 8
-FUZZ_TARGETS ?= fen move pgn uci lesson savegame
+FUZZ_TARGETS ?= fen move pgn uci xboard lesson savegame
 
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
@@ -21,6 +21,7 @@ FUZZ_CFLAGS = -std=c11 -O1 -g -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -MMD -MP
 	-Wall -Wextra $(FUZZ_SAN)
 
 FUZZ_SRC = $(wildcard src/rules/*.c) $(wildcard src/engine/*.c) src/app/uci.c \
+	src/app/xboard.c \
 	src/app/lessons.c src/app/savegame.c src/app/history.c src/app/fileio.c \
 	src/app/report.c
 FUZZ_OBJ = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o)

@@ -1,0 +1,804 @@
+/*
+ * check_xboard.c - transcripts of `bigchess --xboard`, the real binary
+ * ($BIGCHESS) driven through two pipes as XBoard drives it.
+ *
+ * Every reply is awaited with poll() and a deadline, so a silent or dead
+ * program fails the test instead of hanging it.  The engine's moves are
+ * read back with XBoard's conventions, written out here on their own
+ * (ranks from 0 on a board of exactly 10 ranks, from 1 otherwise; a
+ * one-square castle as the king onto its rook), and checked legal with
+ * the rules library in this process.
+ */
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pty_board.h"
+
+enum {
+	REPLY_MS = 30000, /* the longest wait for any one line */
+	LINE_MAX_LEN = 8192,
+	BUF_SIZE = 1 << 16
+};
+
+struct xb_child {
+	pid_t pid;
+	int to_fd, from_fd;
+	size_t len;
+	char buf[BUF_SIZE];
+	char line[LINE_MAX_LEN];
+};
+
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static struct xb_child *
+xb_open(void)
+{
+	const char *bin = bigchess_bin();
+	struct xb_child *c = calloc(1, sizeof *c);
+	int in[2], out[2];
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_msg(access(bin, X_OK) == 0, "no program at %s ($BIGCHESS)",
+	    bin);
+	ck_assert_int_eq(pipe(in), 0);
+	ck_assert_int_eq(pipe(out), 0);
+	signal(SIGPIPE, SIG_IGN);
+	c->pid = fork();
+	ck_assert_int_ge(c->pid, 0);
+	if (c->pid == 0) {
+		dup2(in[0], STDIN_FILENO);
+		dup2(out[1], STDOUT_FILENO);
+		dup2(out[1], STDERR_FILENO);
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+		execl(bin, bin, "--xboard", (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	c->to_fd = in[1];
+	c->from_fd = out[0];
+	return c;
+}
+
+static void xb_send(struct xb_child *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+xb_send(struct xb_child *c, const char *fmt, ...)
+{
+	char text[LINE_MAX_LEN];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(text, sizeof text - 1, fmt, ap);
+	va_end(ap);
+	ck_assert(n >= 0 && n < (int)sizeof text - 1);
+	text[n++] = '\n';
+	ck_assert_int_eq(write(c->to_fd, text, (size_t)n), n);
+}
+
+/* The next line into c->line; false at end of output or the deadline. */
+static bool
+xb_read_line(struct xb_child *c, int64_t deadline)
+{
+	for (;;) {
+		char *nl = memchr(c->buf, '\n', c->len);
+		struct pollfd pfd = { c->from_fd, POLLIN, 0 };
+		int64_t left = deadline - now_ms();
+		ssize_t got;
+
+		if (nl) {
+			size_t n = (size_t)(nl - c->buf);
+
+			if (n >= sizeof c->line)
+				n = sizeof c->line - 1;
+			memcpy(c->line, c->buf, n);
+			c->line[n] = '\0';
+			c->len -= (size_t)(nl - c->buf) + 1;
+			memmove(c->buf, nl + 1, c->len);
+			return true;
+		}
+		if (left <= 0 || c->len == sizeof c->buf)
+			return false;
+		if (poll(&pfd, 1, (int)left) <= 0)
+			continue;
+		got = read(c->from_fd, c->buf + c->len, sizeof c->buf - c->len);
+		if (got <= 0)
+			return false;
+		c->len += (size_t)got;
+	}
+}
+
+/* The next line, whatever it is; fails on the deadline. */
+static const char *
+xb_next(struct xb_child *c)
+{
+	ck_assert_msg(xb_read_line(c, now_ms() + REPLY_MS),
+	    "no reply (last: '%s')", c->line);
+	return c->line;
+}
+
+/* Reads lines until one starts with `prefix`, skipping thinking output;
+ * fails on the deadline. */
+static const char *
+xb_expect(struct xb_child *c, const char *prefix)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+
+	while (xb_read_line(c, deadline))
+		if (strncmp(c->line, prefix, strlen(prefix)) == 0)
+			return c->line;
+	ck_abort_msg("no line starting '%s' (last: '%s')", prefix, c->line);
+	return NULL;
+}
+
+static int
+xb_close(struct xb_child *c)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+	int status = -1;
+
+	close(c->to_fd);
+	while (now_ms() < deadline) {
+		if (waitpid(c->pid, &status, WNOHANG) == c->pid)
+			break;
+		xb_read_line(c, now_ms() + 50);
+	}
+	if (waitpid(c->pid, &status, WNOHANG) == 0) {
+		kill(c->pid, SIGKILL);
+		waitpid(c->pid, &status, 0);
+		status = -1;
+	}
+	close(c->from_fd);
+	free(c);
+	return status;
+}
+
+/* The handshake XBoard does, up to "feature done=1". */
+static void
+xb_handshake(struct xb_child *c)
+{
+	xb_send(c, "xboard");
+	xb_send(c, "protover 2");
+	xb_expect(c, "feature done=1");
+}
+
+/* Square `sq` as XBoard writes it on a board of `ranks` ranks. */
+static void
+xb_square(int ranks, bc_square sq, char *buf, size_t size)
+{
+	snprintf(buf, size, "%c%d", 'a' + BC_FILE(sq),
+	    BC_RANK(sq) + (ranks == 10 ? 0 : 1));
+}
+
+/* Legal move `m` of `pos` as XBoard writes it. */
+static void
+xb_move(const bc_position *pos, bc_move m, char *buf, size_t size)
+{
+	int ranks = bc_variant_ranks(pos->variant);
+	bc_square to = BC_MOVE_TO(m);
+	char a[16], b[16];
+
+	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE &&
+	    abs(BC_MOVE_TO(m) - BC_MOVE_FROM(m)) == 1) {
+		int step = to - BC_MOVE_FROM(m);
+
+		while (pos->board[to] == BC_EMPTY)
+			to += step;
+	}
+	xb_square(ranks, BC_MOVE_FROM(m), a, sizeof a);
+	xb_square(ranks, to, b, sizeof b);
+	if (BC_MOVE_PROMO(m))
+		snprintf(buf, size, "%s%s%c", a, b,
+		    bc_variant_piece_letter(pos->variant, BC_MOVE_PROMO(m)) -
+		        'A' + 'a');
+	else
+		snprintf(buf, size, "%s%s", a, b);
+}
+
+/* The legal move of `pos` that XBoard text `text` names, or none. */
+static bc_move
+xb_legal(const bc_position *pos, const char *text)
+{
+	bc_move_list list;
+
+	bc_movegen_legal(pos, &list);
+	for (int i = 0; i < list.count; i++) {
+		char t[32];
+
+		xb_move(pos, list.moves[i], t, sizeof t);
+		if (strcmp(t, text) == 0)
+			return list.moves[i];
+	}
+	return BC_MOVE_NONE;
+}
+
+/* Reads "move X", checks X legal in `pos` and plays it there. */
+static void
+expect_engine_move(struct xb_child *c, bc_position *pos)
+{
+	const char *line = xb_expect(c, "move ");
+	char text[32] = "";
+	bc_move m;
+	bc_undo undo;
+
+	ck_assert_int_eq(sscanf(line, "move %31s", text), 1);
+	m = xb_legal(pos, text);
+	ck_assert_msg(m != BC_MOVE_NONE, "engine move '%s' is not legal", text);
+	bc_position_make(pos, m, &undo);
+}
+
+START_TEST(test_features)
+{
+	struct xb_child *c = xb_open();
+	static const char *const wanted[] = {
+		"setboard=1", "usermove=1", "ping=1", "san=0", "sigint=0",
+		"sigterm=0", "colors=0", "analyze=1", "highlight=1",
+		"memory=1", "smp=0", "playother=1"
+	};
+	char all[4096] = "", variants[256] = "";
+	bool done = false;
+
+	xb_send(c, "xboard");
+	xb_send(c, "protover 2");
+	while (!done) {
+		const char *line = xb_next(c);
+
+		ck_assert_msg(strncmp(line, "feature ", 8) == 0,
+		    "not a feature line: '%s'", line);
+		strncat(all, line, sizeof all - strlen(all) - 2);
+		strcat(all, " ");
+		done = strcmp(line, "feature done=1") == 0;
+	}
+	for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++)
+		ck_assert_msg(strstr(all, wanted[i]), "no %s in: %s", wanted[i],
+		    all);
+	ck_assert(strstr(all, "myname=\"bigchess"));
+	ck_assert(strstr(all, "option=\"Level -spin"));
+	ck_assert(strstr(all, "option=\"Hash -spin"));
+	/* The variant list is the registry's, in its order. */
+	strcpy(variants, "variants=\"");
+	for (int i = 0; i < bc_variant_count(); i++) {
+		if (i)
+			strcat(variants, ",");
+		strcat(variants, bc_variant_key(bc_variant_at(i)));
+	}
+	strcat(variants, "\"");
+	ck_assert_msg(strstr(all, variants), "no %s in: %s", variants, all);
+	ck_assert(strstr(all, "feature done=0"));
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* "variant chad" and "variant hadean" give a setup line that describes
+ * our start position; Grand Chess, which XBoard knows, gives none. */
+START_TEST(test_setup_lines)
+{
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	for (int i = 0; i < bc_variant_count(); i++) {
+		const bc_variant *v = bc_variant_at(i);
+		char table[128], size[32], want_size[32];
+		const char *line, *fen;
+		bc_position got, start;
+
+		xb_send(c, "variant %s", bc_variant_key(v));
+		xb_send(c, "ping %d", i);
+		line = xb_next(c);
+		if (bc_variant_id_of(v) == BC_VARIANT_GRAND) {
+			char pong[32];
+
+			snprintf(pong, sizeof pong, "pong %d", i);
+			ck_assert_str_eq(line, pong);
+			continue;
+		}
+		ck_assert_msg(sscanf(line, "setup (%127[^)]) %31s", table,
+		                  size) == 2, "bad setup line '%s'", line);
+		snprintf(want_size, sizeof want_size, "%dx%d+0_fairy",
+		    bc_variant_files(v), bc_variant_ranks(v));
+		ck_assert_str_eq(size, want_size);
+		fen = strstr(line, "_fairy ") + 7;
+		ck_assert_str_eq(fen, bc_variant_start_fen(v));
+		ck_assert_int_eq(bc_position_from_fen(&got, v, fen, NULL), BC_OK);
+		bc_position_start(&start, v);
+		ck_assert(bc_position_equal(&got, &start));
+		/* Every piece letter once in each half, white then black,
+		 * the king last (XBoard's rule for the table). */
+		{
+			size_t n = strlen(table) / 2;
+
+			ck_assert_uint_eq(strlen(table), 2 * n);
+			ck_assert_int_eq(table[n - 1], 'K');
+			ck_assert_int_eq(table[2 * n - 1], 'k');
+			for (int t = 1; t <= bc_variant_piece_types(v); t++) {
+				char up = bc_variant_piece_letter(v, t);
+				char *at = strchr(table, up);
+
+				ck_assert_msg(at && at < table + n, "no %c in %s",
+				    up, table);
+				ck_assert_int_eq(table[n + (size_t)(at - table)],
+				    up - 'A' + 'a');
+				ck_assert_ptr_null(memchr(at + 1, up,
+				    n - (size_t)(at - table) - 1));
+			}
+		}
+		xb_expect(c, "pong ");
+	}
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* A few moves of each variant: ours from the rules library, the engine's
+ * checked legal. */
+START_TEST(test_game_each_variant)
+{
+	for (int i = 0; i < bc_variant_count(); i++) {
+		const bc_variant *v = bc_variant_at(i);
+		struct xb_child *c = xb_open();
+		bc_position pos;
+
+		xb_handshake(c);
+		xb_send(c, "new");
+		xb_send(c, "variant %s", bc_variant_key(v));
+		xb_send(c, "sd 2");
+		xb_send(c, "post");
+		bc_position_start(&pos, v);
+		for (int ply = 0; ply < 3; ply++) {
+			bc_move_list list;
+			char text[32];
+			bc_undo undo;
+
+			bc_movegen_legal(&pos, &list);
+			ck_assert_int_gt(list.count, 0);
+			xb_move(&pos, list.moves[list.count / 2], text,
+			    sizeof text);
+			bc_position_make(&pos, list.moves[list.count / 2], &undo);
+			xb_send(c, "usermove %s", text);
+			expect_engine_move(c, &pos);
+		}
+		xb_send(c, "quit");
+		ck_assert_int_eq(xb_close(c), 0);
+	}
+}
+END_TEST
+
+/* Grand's ranks as XBoard counts them, from 0: our e3-e4 is "e2e3". */
+START_TEST(test_grand_ranks)
+{
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	/* Counted from 1 this would be our pawn's e3-e4; from 0 it is
+	 * e4-e5, where no piece stands. */
+	xb_send(c, "usermove e3e4");
+	ck_assert_str_eq(xb_next(c), "Illegal move: e3e4");
+	/* Our e3-e4 (from 1: a king blocked by its own pawn), then Black's
+	 * e8-e7 (from 1: e7-e6, two empty squares). */
+	xb_send(c, "usermove e2e3");
+	xb_send(c, "usermove e7e6");
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+START_TEST(test_illegal_and_garbage)
+{
+	struct xb_child *c = xb_open();
+	static char big[70000];
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "force");
+	xb_send(c, "usermove a1a1");
+	ck_assert_str_eq(xb_next(c), "Illegal move: a1a1");
+	xb_send(c, "usermove zz99");
+	ck_assert_str_eq(xb_next(c), "Illegal move: zz99");
+	xb_send(c, "usermove");
+	ck_assert(strncmp(xb_next(c), "Error (", 7) == 0);
+	xb_send(c, "frobnicate 1 2 3");
+	ck_assert_str_eq(xb_next(c), "Error (unknown command): frobnicate");
+	xb_send(c, "\x1b[2J");
+	ck_assert_str_eq(xb_next(c), "Error (unknown command): \\x1b[2J");
+	xb_send(c, "level x y z");
+	ck_assert(strncmp(xb_next(c), "Error (", 7) == 0);
+	xb_send(c, "sd -4");
+	ck_assert(strncmp(xb_next(c), "Error (", 7) == 0);
+	xb_send(c, "time lots");
+	ck_assert(strncmp(xb_next(c), "Error (", 7) == 0);
+	xb_send(c, "variant shogi");
+	ck_assert(strncmp(xb_next(c), "Error (unsupported variant)", 27) == 0);
+	xb_send(c, "option Colour=red");
+	ck_assert(strncmp(xb_next(c), "Error (unknown option)", 22) == 0);
+	xb_send(c, "lift q77");
+	ck_assert(strncmp(xb_next(c), "Error (", 7) == 0);
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\n';
+	ck_assert_int_eq(write(c->to_fd, big, sizeof big), (ssize_t)sizeof big);
+	ck_assert(strncmp(xb_next(c), "Error (line longer", 18) == 0);
+	xb_send(c, "setboard not/a/fen w - - 0 1");
+	ck_assert(strncmp(xb_next(c), "tellusererror Illegal position", 30) ==
+	    0);
+	xb_send(c, "setboard");
+	ck_assert(strncmp(xb_next(c), "tellusererror Illegal position", 30) ==
+	    0);
+	/* Still alive, and the game still at the start. */
+	xb_send(c, "ping 9");
+	ck_assert_str_eq(xb_next(c), "pong 9");
+	xb_send(c, "usermove e2e3");
+	xb_send(c, "ping 10");
+	ck_assert_str_eq(xb_next(c), "pong 10");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* undo takes one ply back, remove two: the same moves are legal again. */
+START_TEST(test_undo_remove)
+{
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "force");
+	xb_send(c, "usermove e2e3");
+	xb_send(c, "usermove e7e6");
+	xb_send(c, "undo");
+	xb_send(c, "usermove e7e6");
+	xb_send(c, "remove");
+	xb_send(c, "usermove e2e3");
+	xb_send(c, "usermove e7e6");
+	xb_send(c, "ping 1");
+	/* Any "Illegal move" would come before the pong. */
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "remove");
+	xb_send(c, "remove");
+	ck_assert(strncmp(xb_next(c), "Error (no move to take back)", 28) == 0);
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* The engine claims the result of its mating move (Grand: queen from
+ * h8 to a8 or b8... whichever it finds, checked mate here). */
+START_TEST(test_mate_claimed)
+{
+	struct xb_child *c = xb_open();
+	const char *fen = "k9/2K7/7Q2/10/10/10/10/10/10/10 w - - 0 1";
+	bc_game *g;
+
+	ck_assert_int_eq(bc_game_new(&g, bc_variant_get(BC_VARIANT_GRAND), fen,
+	                     NULL), BC_OK);
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	xb_send(c, "setboard %s", fen);
+	xb_send(c, "sd 3");
+	xb_send(c, "go");
+	{
+		const char *line = xb_expect(c, "move ");
+		char text[32];
+		bc_move m;
+
+		ck_assert_int_eq(sscanf(line, "move %31s", text), 1);
+		m = xb_legal(bc_game_position(g), text);
+		ck_assert_msg(m != BC_MOVE_NONE, "'%s' not legal", text);
+		ck_assert_int_eq(bc_game_push(g, m), BC_OK);
+		ck_assert_int_eq(bc_game_result(g, NULL), BC_RESULT_WHITE_WINS);
+	}
+	ck_assert_str_eq(xb_next(c), "1-0 {White mates}");
+	bc_game_free(g);
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* A user move that stalemates is claimed too (Grand: the king on a10
+ * with the white king on c9 and a queen to go to b8). */
+START_TEST(test_stalemate_claimed)
+{
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	xb_send(c, "setboard k9/10/2K7/1Q8/10/10/10/10/10/10 w - - 0 1");
+	/* Our b7-b8 is XBoard's b6b7: then a10 has no move and no check
+	 * (a9, b9 and b10 are all covered). */
+	xb_send(c, "usermove b6b7");
+	ck_assert_str_eq(xb_next(c), "1/2-1/2 {Stalemate}");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* Knights out and back twice: the start position for the third time,
+ * a draw by repetition (grand.md), claimed after the user's move. */
+START_TEST(test_repetition_claimed)
+{
+	static const char *const plies[] = {
+		"b1a3", "b8a6", "a3b1", "a6b8", "b1a3", "b8a6", "a3b1"
+	};
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	for (size_t i = 0; i < sizeof plies / sizeof plies[0]; i++)
+		xb_send(c, "usermove %s", plies[i]);
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "usermove a6b8");
+	ck_assert_str_eq(xb_next(c), "1/2-1/2 {Draw by repetition}");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* "lift" on a Grand knight at the start: its targets counted by hand
+ * (b2 -> a4, c4, d1; d3 holds its own pawn). */
+START_TEST(test_highlight_grand_knight)
+{
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "lift b1");
+	ck_assert_str_eq(xb_next(c),
+	    "highlight 10/10/10/10/10/10/Y1Y7/10/10/3Y6");
+	xb_send(c, "put b1");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
+ * A Grand pawn on e9 with every other white piece lost (grand.md: it may
+ * become any type its side has lost, and must on the 10th rank): e10 is
+ * marked magenta, a choice, and "put" there offers queen, chancellor,
+ * archbishop, rook, bishop and knight, without the pawn itself.  The move
+ * needs its letter.
+ */
+START_TEST(test_grand_promotion_choice)
+{
+	struct xb_child *c = xb_open();
+	const char *line;
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	xb_send(c, "setboard k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1");
+	xb_send(c, "lift e8");
+	ck_assert_str_eq(xb_next(c),
+	    "highlight 4M5/10/10/10/10/10/10/10/10/10");
+	xb_send(c, "put e9");
+	line = xb_next(c);
+	ck_assert_msg(strncmp(line, "choice ", 7) == 0, "got '%s'", line);
+	ck_assert_uint_eq(strlen(line + 7), 6);
+	for (const char *t = "QCARBN"; *t; t++)
+		ck_assert_msg(strchr(line + 7, *t), "no %c in '%s'", *t, line);
+	xb_send(c, "usermove e8e9");
+	ck_assert_str_eq(xb_next(c), "Illegal move: e8e9");
+	xb_send(c, "usermove e8e9c");
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
+ * A Chad rook on the enemy wall (chad.md: captures only from the enemy
+ * wall into the enemy castle): from g9 it slides to a9-f9, g10-g12 and
+ * g1-g8, 17 squares, and takes the rook on h9 inside Black's castle, one
+ * capture (becoming a queen there, the only choice).
+ */
+START_TEST(test_highlight_chad_wall)
+{
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant chad");
+	xb_expect(c, "setup ");
+	xb_send(c, "force");
+	xb_send(c, "setboard 12/12/12/6Rrk3/12/12/12/12/3K8/12/12/12 w - - 0 1");
+	xb_send(c, "lift g9");
+	ck_assert_str_eq(xb_next(c),
+	    "highlight 6Y5/6Y5/6Y5/YYYYYY1R4/6Y5/6Y5/6Y5/6Y5/6Y5/6Y5/6Y5/"
+	    "6Y5");
+	/* XBoard sends the capture without a letter or with 'q'. */
+	xb_send(c, "usermove g9h9");
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
+ * Hadean castling as XBoard sends it (hadean.md's table): the king moves
+ * two or more squares for O-O-2 and up; O-O-1, which shares its squares
+ * with a king step, is the king onto its rook.  After g1l1 the rook
+ * stands on g1 (it can go up the g-file); after the step g1h1 it does
+ * not.
+ */
+START_TEST(test_hadean_castling)
+{
+	const char *fen = "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1";
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant hadean");
+	xb_expect(c, "setup ");
+	xb_send(c, "force");
+	xb_send(c, "setboard %s", fen);
+	xb_send(c, "lift g1");
+	/* Steps f1 f2 g2 h2 h1; castles b1..e1 (O-O-O-5..2) and i1..k1
+	 * (O-O-2..4) as the king's square, a1 and l1 for the one-square
+	 * castles: on rank 1 every square but g1. */
+	ck_assert_str_eq(xb_next(c),
+	    "highlight 12/12/12/12/12/12/12/12/12/12/5YYY4/YYYYYY1YYYYY");
+	xb_send(c, "usermove g1l1");
+	/* The rook now on g1 checks the king on g12, which steps aside. */
+	xb_send(c, "usermove a12a11");
+	ck_assert_str_eq(xb_next(c), "Illegal move: a12a11");
+	xb_send(c, "usermove g12f12");
+	xb_send(c, "usermove g1g5");
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "setboard %s", fen);
+	xb_send(c, "usermove g1h1");
+	xb_send(c, "usermove g12f12");
+	xb_send(c, "usermove g1g5");
+	ck_assert_str_eq(xb_next(c), "Illegal move: g1g5");
+	xb_send(c, "setboard %s", fen);
+	xb_send(c, "usermove g1j1"); /* O-O-3: king j1, rook i1 */
+	xb_send(c, "usermove g12f12");
+	xb_send(c, "usermove i1i5");
+	xb_send(c, "ping 2");
+	ck_assert_str_eq(xb_next(c), "pong 2");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* "ping" is answered in order, after the replies to what came before. */
+START_TEST(test_ping_order)
+{
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "ping 1");
+	xb_send(c, "new");
+	xb_send(c, "variant hadean");
+	xb_send(c, "ping 2");
+	xb_send(c, "usermove a1a1");
+	xb_send(c, "ping 3");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	ck_assert(strncmp(xb_next(c), "setup (", 7) == 0);
+	ck_assert_str_eq(xb_next(c), "pong 2");
+	ck_assert_str_eq(xb_next(c), "Illegal move: a1a1");
+	ck_assert_str_eq(xb_next(c), "pong 3");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* analyze posts thinking until "exit"; "." gets a stat01 line; "?"
+ * makes a long search move at once. */
+START_TEST(test_analyze_and_move_now)
+{
+	struct xb_child *c = xb_open();
+	bc_position pos;
+	int ply, score, cs;
+	unsigned long long nodes;
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant chad");
+	xb_send(c, "force");
+	xb_send(c, "analyze");
+	ck_assert_int_eq(sscanf(xb_expect(c, "1 "), "%d %d %d %llu", &ply,
+	                     &score, &cs, &nodes), 4);
+	ck_assert_int_eq(ply, 1);
+	xb_send(c, ".");
+	xb_expect(c, "stat01: ");
+	xb_send(c, "exit");
+	xb_send(c, "ping 5");
+	xb_expect(c, "pong 5");
+	xb_send(c, "st 1000");
+	xb_send(c, "go");
+	xb_send(c, "?");
+	bc_position_start(&pos, bc_variant_get(BC_VARIANT_CHAD));
+	expect_engine_move(c, &pos);
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* Clock commands, then "playother": the engine moves for Black after
+ * the user's move for White. */
+START_TEST(test_clock_playother)
+{
+	struct xb_child *c = xb_open();
+	bc_position pos;
+	bc_undo undo;
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	xb_send(c, "level 40 0:30 1");
+	xb_send(c, "time 3000");
+	xb_send(c, "otim 3000");
+	xb_send(c, "memory 8");
+	xb_send(c, "option Level=2");
+	xb_send(c, "playother");
+	xb_send(c, "usermove e2e3");
+	bc_position_start(&pos, bc_variant_get(BC_VARIANT_GRAND));
+	bc_position_make(&pos, xb_legal(&pos, "e2e3"), &undo);
+	expect_engine_move(c, &pos);
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+Suite *
+xboard_suite(void)
+{
+	Suite *s = suite_create("xboard");
+	TCase *tc = tcase_create("transcripts");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_features);
+	tcase_add_test(tc, test_setup_lines);
+	tcase_add_test(tc, test_game_each_variant);
+	tcase_add_test(tc, test_grand_ranks);
+	tcase_add_test(tc, test_illegal_and_garbage);
+	tcase_add_test(tc, test_undo_remove);
+	tcase_add_test(tc, test_mate_claimed);
+	tcase_add_test(tc, test_stalemate_claimed);
+	tcase_add_test(tc, test_repetition_claimed);
+	tcase_add_test(tc, test_highlight_grand_knight);
+	tcase_add_test(tc, test_highlight_chad_wall);
+	tcase_add_test(tc, test_grand_promotion_choice);
+	tcase_add_test(tc, test_hadean_castling);
+	tcase_add_test(tc, test_ping_order);
+	tcase_add_test(tc, test_analyze_and_move_now);
+	tcase_add_test(tc, test_clock_playother);
+	suite_add_tcase(s, tc);
+	return s;
+}
