@@ -1190,6 +1190,28 @@ fill_report(const struct search *s, struct engine_report *r, int depth,
 	r->ponder = r->pv_length > 1 ? r->pv[1] : BC_MOVE_NONE;
 }
 
+/*
+ * The soft limit for the next iteration on a clock: 3/4 of the planned
+ * one when the best move has been the same for a while, up to 3/2 when
+ * it changed in the last iterations, and more when the score dropped by
+ * `drop` centipawns since the last iteration (up to +1 at 100); never
+ * past the hard limit.
+ */
+static int64_t
+scaled_soft(const struct search *s, int instability, int drop)
+{
+	int64_t scale = 750 + (int64_t)instability * 3 / 8;
+	int64_t soft;
+
+	if (drop > 0)
+		scale += (drop > 100 ? 100 : drop) * 10;
+	soft = s->limits.soft_ms * scale / 1000;
+	if (soft < 1)
+		soft = 1;
+	return s->limits.hard_ms && soft > s->limits.hard_ms
+	    ? s->limits.hard_ms : soft;
+}
+
 void
 search_run(struct search *s, const bc_position *pos,
     const uint64_t *history, int count, engine_report_fn *report, void *arg,
@@ -1197,10 +1219,13 @@ search_run(struct search *s, const bc_position *pos,
 {
 	struct search_ply *root = &s->ply[0];
 	int score = 0, last_score = 0;
+	int instability = 0; /* per mille: recent changes of the best move */
+	int64_t soft_ms = s->limits.soft_ms;
 	bc_move best_move;
 
 	/* Step 1. Set up: position, history, counters, root moves. */
-	s->start_ns = search_now_ns();
+	s->start_ns = s->limits.start_ns ? s->limits.start_ns
+	                                 : search_now_ns();
 	s->pos = *pos;
 	s->tables = eval_tables_of(s->eval, pos);
 	cont_setup(s, pos);
@@ -1281,6 +1306,13 @@ search_run(struct search *s, const bc_position *pos,
 				fill_report(s, result, depth - 1, score);
 			break;
 		}
+		if (depth > 1) {
+			instability = instability / 2 +
+			    (root->pv[0] != best_move ? 1000 : 0);
+			if (s->limits.scale_soft)
+				soft_ms = scaled_soft(s, instability,
+				    last_score - score);
+		}
 		last_score = score;
 		best_move = root->pv[0];
 		fill_report(s, result, depth, score);
@@ -1294,7 +1326,7 @@ search_run(struct search *s, const bc_position *pos,
 		    depth >= 2 * (result->mate > 0 ? result->mate
 		                                   : -result->mate) + 2)
 			break;
-		if (s->limits.soft_ms && elapsed_ms(s) >= s->limits.soft_ms)
+		if (soft_ms && elapsed_ms(s) >= soft_ms)
 			break;
 		if (s->limits.nodes && s->nodes >= s->limits.nodes)
 			break;

@@ -37,6 +37,8 @@ struct search_limits {
 	uint64_t nodes;     /* 0: none */
 	int64_t soft_ms;    /* start no new iteration after this; 0: none */
 	int64_t hard_ms;    /* stop here whatever; 0: none */
+	bool scale_soft;    /* stretch soft_ms by the search's stability */
+	int64_t start_ns;   /* when the clock started; 0: at search_run */
 	int noise;          /* random root bonus up to this (weak levels) */
 	bool quiesce;       /* search captures at the leaves */
 	bool infinite;      /* ignore mates found: go on until stopped */
