@@ -10,6 +10,7 @@
  * or nodes, never by time, so the results do not depend on the machine.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -685,6 +686,54 @@ START_TEST(test_levels)
 }
 END_TEST
 
+/*
+ * Clock limits from any caller, however extreme, are clamped by the
+ * engine (UBSan sees any overflow in the ASan build): the node limit
+ * still decides, to the node, and the move is legal.
+ */
+START_TEST(test_clock_extremes)
+{
+	static const struct {
+		int64_t clock, inc;
+		int to_go;
+	} cases[] = {
+		{ INT64_MAX, INT64_MAX, 0 },
+		{ INT64_MAX, INT64_MAX, INT_MAX },
+		{ INT64_MAX, INT64_MIN, INT_MIN },
+		{ INT64_MAX - 1, 0, 1 },
+		{ 0, INT64_MAX, 1 },
+		{ INT64_MIN, INT64_MAX, 0 },
+	};
+	struct engine *eng = new_engine();
+	bc_position pos;
+
+	engine_set_move_overhead(eng, INT64_MAX);
+	ck_assert_int_eq(engine_move_overhead(eng), ENGINE_OVERHEAD_MAX_MS);
+	engine_set_move_overhead(eng, INT64_MIN);
+	ck_assert_int_eq(engine_move_overhead(eng), ENGINE_OVERHEAD_MIN_MS);
+	bc_position_start(&pos, bc_variant_find("grand"));
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct engine_limits limits = ENGINE_LIMITS_INIT;
+		struct engine_report result;
+		bc_move m;
+
+		limits.nodes = 2000;
+		limits.clock_ms[0] = limits.clock_ms[1] = cases[i].clock;
+		limits.inc_ms[0] = limits.inc_ms[1] = cases[i].inc;
+		limits.moves_to_go = cases[i].to_go;
+		m = engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL,
+		    &result);
+		ck_assert(is_legal(&pos, m));
+		/* A clock of 0 leaves a hard limit of 1 ms: fewer nodes. */
+		if (cases[i].clock > 0)
+			ck_assert_uint_eq(result.nodes, 2000);
+		else
+			ck_assert_uint_le(result.nodes, 2000);
+	}
+	engine_free(eng);
+}
+END_TEST
+
 Suite *
 engine_suite(void)
 {
@@ -708,6 +757,7 @@ engine_suite(void)
 	tcase_add_test(core, test_eval_material);
 	tcase_add_test(core, test_null_move);
 	tcase_add_test(core, test_levels);
+	tcase_add_test(core, test_clock_extremes);
 	suite_add_tcase(s, mate);
 	suite_add_tcase(s, core);
 	return s;
