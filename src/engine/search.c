@@ -630,24 +630,9 @@ unmake(struct search *s, int ply)
 	bc_position_unmake(&s->pos, &s->ply[ply].undo);
 }
 
-/* Two kings, or two kings and one piece that cannot mate alone. */
-static bool
-bare(const struct search *s)
-{
-	const bc_position *pos = &s->pos;
-
-	for (int c = 0; c < 2; c++)
-		for (int i = 0; i < pos->piece_count[c]; i++) {
-			int type = BC_PIECE_TYPE(pos->board[pos->piece_list[c][i]]);
-
-			if (!(s->tables->flags[type] & (EVAL_KING | EVAL_MINOR)))
-				return false;
-		}
-	return true;
-}
-
-/* Repetition (of a game position or one on the path), the 100-ply rule,
- * or material that cannot mate. */
+/* Repetition (of a game position or one on the path), or what the rules
+ * call a draw by itself: the 100-ply rule or material that cannot mate.
+ * (A mate given on the 100th ply is scored a draw here, as before.) */
 static bool
 is_draw(const struct search *s, int ply)
 {
@@ -655,9 +640,7 @@ is_draw(const struct search *s, int ply)
 	int here = s->base + ply;
 	int oldest = s->rep_start[ply];
 
-	if (s->tables->params->fifty_move_rule && pos->halfmove >= 100)
-		return true;
-	if (pos->piece_count[0] + pos->piece_count[1] <= 3 && bare(s))
+	if (bc_position_rule_draw(pos) != BC_REASON_NONE)
 		return true;
 	for (int i = here - 4; i >= oldest; i -= 2)
 		if (s->keys[i] == pos->hash)
