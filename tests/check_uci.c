@@ -824,6 +824,65 @@ START_TEST(test_move_overhead_option)
 }
 END_TEST
 
+/*
+ * Threads 2 (and 3, and back to 1 and 2 between searches): every answer
+ * of many short searches, by time and by depth, in the positions of a
+ * game played on, is legal in the rules library's eyes; a bad count is
+ * refused; "quit" in the middle of an infinite search with helpers ends
+ * the program cleanly (status 0).
+ */
+START_TEST(test_threads)
+{
+	static const int counts[] = { 2, 3, 1, 2 };
+	struct uci_child *c = uci_open();
+	char *line = calloc(1, LINE_MAX_LEN);
+	size_t len;
+	bc_position pos;
+	int ply = 0;
+
+	ck_assert_ptr_nonnull(line);
+	uci_send(c, "uci");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "option name Threads"),
+	    "type spin default 1 min 1 max 64"));
+	uci_expect(c, "uciok");
+	uci_send(c, "setoption name Threads value 0");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "Threads wants 1 to 64"));
+	bc_position_start(&pos, bc_variant_find("grand"));
+	len = (size_t)snprintf(line, LINE_MAX_LEN, "position startpos moves");
+	for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+		uci_send(c, "setoption name Threads value %d", counts[k]);
+		for (int i = 0; i < 12; i++, ply++) {
+			bc_move_list list;
+			char move[32];
+			bc_undo undo;
+
+			bc_movegen_legal(&pos, &list);
+			if (list.count == 0)
+				break;
+			uci_send(c, "%s", line);
+			if (i % 3 == 2)
+				uci_send(c, "go depth %d", 2 + i % 4);
+			else
+				uci_send(c, "go movetime %d", 5 + 10 * (i % 3));
+			expect_legal_bestmove(c, &pos, move, sizeof move);
+			bc_position_make(&pos, parse_move(&pos, move), &undo);
+			ck_assert(len + strlen(move) + 2 < LINE_MAX_LEN);
+			len += (size_t)snprintf(line + len, LINE_MAX_LEN - len,
+			    " %s", move);
+		}
+	}
+	ck_assert_int_gt(ply, 20);
+	uci_send(c, "setoption name Threads value 2");
+	uci_send(c, "position startpos");
+	uci_send(c, "go infinite");
+	uci_expect(c, "info depth");
+	uci_send(c, "quit");
+	free(line);
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
 Suite *
 uci_suite(void)
 {
@@ -847,6 +906,7 @@ uci_suite(void)
 	tcase_add_test(tc, test_clock_forced);
 	tcase_add_test(tc, test_clock_game);
 	tcase_add_test(tc, test_move_overhead_option);
+	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -45,8 +45,23 @@ static const struct level levels[ENGINE_LEVEL_MAX] = {
  * taken as this many. */
 enum { DEFAULT_MOVES_TO_GO = 35, MAX_MOVES_TO_GO = 1000 };
 
+/* A lazy SMP helper: a search of its own (and an evaluation, whose
+ * scratch space is per thread) on the engine's table. */
+struct helper {
+	struct search *search;
+	struct eval *eval;
+	pthread_t thread;
+	const bc_position *pos;
+	const uint64_t *history;
+	int count;
+	struct engine_report result;
+};
+
 struct engine {
 	int level;
+	int threads;
+	struct helper *helpers; /* threads - 1 of them */
+	atomic_bool helper_stop; /* set when the main search is over */
 	uint64_t seed;
 	int64_t overhead_ms; /* kept back on a clock per move */
 	struct tt tt;
@@ -98,6 +113,8 @@ engine_new(size_t hash_mb)
 	}
 	eng->level = ENGINE_LEVEL_DEFAULT;
 	eng->overhead_ms = ENGINE_OVERHEAD_DEFAULT_MS;
+	eng->threads = 1;
+	atomic_init(&eng->helper_stop, false);
 	atomic_init(&eng->stop, false);
 	atomic_init(&eng->done, true);
 	eng->search->tt = &eng->tt;
@@ -120,6 +137,19 @@ engine_variant_problem(const struct engine *eng, const bc_variant *v)
 	return eval_problem(eng->eval, v);
 }
 
+static void
+free_helpers(struct helper *helpers, int count)
+{
+	if (!helpers)
+		return;
+	for (int i = 0; i < count; i++) {
+		eval_free(helpers[i].eval);
+		free(helpers[i].eval);
+		free(helpers[i].search);
+	}
+	free(helpers);
+}
+
 void
 engine_free(struct engine *eng)
 {
@@ -129,6 +159,7 @@ engine_free(struct engine *eng)
 		engine_stop(eng);
 		engine_wait(eng, NULL);
 	}
+	free_helpers(eng->helpers, eng->threads - 1);
 	tt_free(&eng->tt);
 	pthread_cond_destroy(&eng->stopped);
 	pthread_mutex_destroy(&eng->lock);
@@ -156,6 +187,46 @@ engine_set_level(struct engine *eng, int level)
 	if (level > ENGINE_LEVEL_MAX)
 		level = ENGINE_LEVEL_MAX;
 	eng->level = level;
+}
+
+int
+engine_set_threads(struct engine *eng, int threads)
+{
+	struct helper *helpers = NULL;
+	int count;
+
+	if (threads < ENGINE_THREADS_MIN)
+		threads = ENGINE_THREADS_MIN;
+	if (threads > ENGINE_THREADS_MAX)
+		threads = ENGINE_THREADS_MAX;
+	count = threads - 1;
+	if (count && !(helpers = calloc((size_t)count, sizeof *helpers)))
+		return BC_ENOMEM;
+	for (int i = 0; i < count; i++) {
+		struct helper *h = &helpers[i];
+
+		h->eval = calloc(1, sizeof *h->eval);
+		h->search = calloc(1, sizeof *h->search);
+		if (!h->eval || !h->search || !eval_init(h->eval)) {
+			free_helpers(helpers, i + 1);
+			return BC_ENOMEM;
+		}
+		h->search->tt = &eng->tt;
+		h->search->eval = h->eval;
+		h->search->stop = &eng->helper_stop;
+		h->search->rng = 0x9e3779b97f4a7c15ULL + (uint64_t)i;
+		search_clear(h->search);
+	}
+	free_helpers(eng->helpers, eng->threads - 1);
+	eng->helpers = helpers;
+	eng->threads = threads;
+	return BC_OK;
+}
+
+int
+engine_threads(const struct engine *eng)
+{
+	return eng->threads;
 }
 
 void
@@ -193,6 +264,8 @@ engine_new_game(struct engine *eng)
 {
 	tt_clear(&eng->tt);
 	search_clear(eng->search);
+	for (int i = 0; i < eng->threads - 1; i++)
+		search_clear(eng->helpers[i].search);
 	engine_set_seed(eng, eng->seed);
 }
 
@@ -279,6 +352,59 @@ plan(const struct engine *eng, const bc_position *pos,
 		out->depth = 1;
 }
 
+static void *
+helper_main(void *arg)
+{
+	struct helper *h = arg;
+
+	search_run(h->search, h->pos, h->history, h->count, NULL, NULL,
+	    &h->result);
+	return NULL;
+}
+
+/*
+ * The search of eng->search->limits (planned already), on this thread,
+ * with the helpers searching alongside until it is over.  A helper that
+ * cannot be started is done without.
+ */
+static void
+run(struct engine *eng, const bc_position *pos, const uint64_t *history,
+    int count, engine_report_fn *report, void *arg,
+    struct engine_report *result)
+{
+	struct search_limits *lead = &eng->search->limits;
+	int started = 0;
+
+	/* Before any helper exists: they all read the table's age. */
+	tt_new_search(&eng->tt);
+	lead->keep_age = true;
+	atomic_store(&eng->helper_stop, false);
+	for (int i = 0; i < eng->threads - 1; i++) {
+		struct helper *h = &eng->helpers[i];
+		struct search_limits *l = &h->search->limits;
+
+		/* Until the main search is over, whatever its limits. */
+		*l = *lead;
+		l->soft_ms = l->hard_ms = 0;
+		l->nodes = 0;
+		l->noise = 0;
+		l->infinite = true;
+		l->easy_move = false;
+		l->depth = MAX_PLY - 1;
+		l->helper = i + 1;
+		h->pos = pos;
+		h->history = history;
+		h->count = count;
+		if (pthread_create(&h->thread, NULL, helper_main, h) != 0)
+			break;
+		started++;
+	}
+	search_run(eng->search, pos, history, count, report, arg, result);
+	atomic_store(&eng->helper_stop, true);
+	for (int i = 0; i < started; i++)
+		pthread_join(eng->helpers[i].thread, NULL);
+}
+
 bc_move
 engine_search(struct engine *eng, const bc_position *pos,
     const uint64_t *history, int count, const struct engine_limits *limits,
@@ -298,8 +424,7 @@ engine_search(struct engine *eng, const bc_position *pos,
 		return BC_MOVE_NONE;
 	}
 	plan(eng, pos, limits, start_ns, &eng->search->limits);
-	search_run(eng->search, pos, history, history ? count : 0, report,
-	    arg, result);
+	run(eng, pos, history, history ? count : 0, report, arg, result);
 	return result->best;
 }
 
@@ -345,7 +470,7 @@ job_main(void *arg)
 
 	plan(eng, &eng->job_pos, &eng->job_limits, eng->job_start_ns,
 	    &s->limits);
-	search_run(s, &eng->job_pos, eng->job_history, eng->job_count,
+	run(eng, &eng->job_pos, eng->job_history, eng->job_count,
 	    eng->job_report, eng->job_arg, &eng->job_result);
 	/* An infinite search answers only when told to stop (UCI). */
 	if (eng->job_limits.infinite) {

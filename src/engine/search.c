@@ -1225,7 +1225,8 @@ search_run(struct search *s, const bc_position *pos,
 	s->seldepth = 0;
 	s->stopped = false;
 	root->pv_length = 0;
-	tt_new_search(s->tt);
+	if (!s->limits.keep_age)
+		tt_new_search(s->tt);
 	memset(result, 0, sizeof *result);
 	result->root = &s->pos;
 
@@ -1255,7 +1256,11 @@ search_run(struct search *s, const bc_position *pos,
 	result->pv[0] = best_move;
 
 	/* Step 2. Deepen until a limit says stop. */
-	for (int depth = 1; depth <= s->limits.depth; depth++) {
+	/* Odd helpers (lazy SMP) start a ply deeper, so that the threads
+	 * search different depths at once and fill the shared table with
+	 * more than one of them. */
+	for (int depth = 1 + (s->limits.helper & 1); depth <= s->limits.depth;
+	    depth++) {
 		int alpha = -SCORE_INF, beta = SCORE_INF, window = ASPIRATION;
 		bool improved = false;
 

@@ -43,6 +43,8 @@ struct search_limits {
 	bool quiesce;       /* search captures at the leaves */
 	bool infinite;      /* ignore mates found: go on until stopped */
 	bool easy_move;     /* with a single legal move, answer at once */
+	bool keep_age;      /* the caller started the table's new search */
+	int helper;         /* 0: the main thread; n: lazy SMP helper n */
 };
 
 /* The stages of the move picker (search.c), in the order they come. */
