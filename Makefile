@@ -280,9 +280,9 @@ check-extra:
 tsan:
 	$(MAKE) BUILD=build/tsan WERROR=1 TSAN=1 CFLAGS="-O1 -g" \
 	    build/tsan/bigchess build/tsan/check_bigchess
-	TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
-	    BC_SUITES="engine search uci" BIGCHESS=build/tsan/bigchess \
-	    build/tsan/check_bigchess
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" BC_REPLY_MS=150000 \
+	    CK_TIMEOUT_MULTIPLIER=4 BC_SUITES="engine search uci" \
+	    BIGCHESS=build/tsan/bigchess build/tsan/check_bigchess
 
 man-lint:
 	@sh tools/man-lint man/*.6

@@ -22,7 +22,7 @@
 #include "pty_board.h"
 
 enum {
-	REPLY_MS = 30000, /* the longest wait for any one line */
+	REPLY_MS_DEFAULT = 30000, /* the longest wait for any one line */
 	LINE_MAX_LEN = 8192,
 	BUF_SIZE = 1 << 16
 };
@@ -43,6 +43,19 @@ now_ms(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
+
+/* The safety net per line: $BC_REPLY_MS (make tsan: its binary is some
+ * ten times slower), else REPLY_MS_DEFAULT. */
+static int64_t
+reply_ms(void)
+{
+	const char *env = getenv("BC_REPLY_MS");
+	long long ms = env ? atoll(env) : 0;
+
+	return ms > 0 ? ms : REPLY_MS_DEFAULT;
+}
+
+#define REPLY_MS reply_ms()
 
 static struct uci_child *
 uci_open(void)
@@ -632,8 +645,9 @@ START_TEST(test_line_limit)
 }
 END_TEST
 
-/* Sends "go" with clocks and waits for the legal bestmove; how long that
- * took in milliseconds, measured here on the monotonic clock. */
+/* Sends "go" with clocks (once the position sent before is taken) and
+ * waits for the legal bestmove; how long that took from "go" in
+ * milliseconds, measured here on the monotonic clock. */
 static int64_t
 timed_go(struct uci_child *c, const bc_position *pos, char *move,
     size_t size, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -649,6 +663,9 @@ timed_go(struct uci_child *c, const bc_position *pos, char *move,
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	/* The clock runs from "go": the position is read first. */
+	uci_send(c, "isready");
+	uci_expect(c, "readyok");
 	start = now_ms();
 	uci_send(c, "%s", text);
 	expect_legal_bestmove(c, pos, move, size);
