@@ -1187,7 +1187,7 @@ scaled_soft(const struct search *s, int instability, int drop)
 	int64_t soft;
 
 	if (drop > 0)
-		scale += (drop > 100 ? 100 : drop) * 10;
+		scale += (int64_t)(drop > 100 ? 100 : drop) * 10;
 	soft = s->limits.soft_ms * scale / 1000;
 	if (soft < 1)
 		soft = 1;
