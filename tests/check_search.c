@@ -185,6 +185,7 @@ START_TEST(test_picker_each_move_once)
 	free(pseudo);
 	free(legal);
 	free(corpus);
+	eval_free(e);
 	free(e);
 	free(s);
 }
