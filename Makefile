@@ -42,6 +42,10 @@ ifdef SANITIZE
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 endif
+# ThreadSanitizer (make tsan): the engine's threads and shared table.
+ifdef TSAN
+SAN_FLAGS = -fsanitize=thread -fno-omit-frame-pointer
+endif
 
 # Hardening (issue #16), in every build unless HARDEN=0: a stack
 # protector on functions with arrays, stack-clash probes, a position-
@@ -124,7 +128,7 @@ TEST_UI_OBJ = $(filter-out $(BUILD)/src/ui/terminal.o \
 	$(BUILD)/src/ui/lesson_play.o $(BUILD)/src/ui/wrap.o,$(UI_OBJ))
 TEST_APP_OBJ += $(TEST_UI_OBJ)
 
-.PHONY: all check check-normal check-asan check-extra test man-lint bench \
+.PHONY: all check check-normal check-asan check-extra test man-lint tsan bench \
 	play deps install uninstall clean arena \
 	fuzz FORCE lint valgrind monkey deps-graph
 
@@ -281,6 +285,16 @@ check-asan:
 check-extra:
 	$(MAKE) man-lint
 	$(MAKE) -f tests/fuzz/fuzz.mk smoke
+
+# The engine's suites under ThreadSanitizer, the UCI transcripts driving
+# a ThreadSanitizer binary too (a race report ends it with status 66,
+# which the transcripts see).
+tsan:
+	$(MAKE) BUILD=build/tsan WERROR=1 TSAN=1 CFLAGS="-O1 -g" \
+	    build/tsan/bigchess build/tsan/check_bigchess
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" BC_REPLY_MS=150000 \
+	    CK_TIMEOUT_MULTIPLIER=4 BC_SUITES="engine search uci" \
+	    BIGCHESS=build/tsan/bigchess build/tsan/check_bigchess
 
 man-lint:
 	@sh tools/man-lint man/*.6

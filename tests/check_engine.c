@@ -10,6 +10,7 @@
  * or nodes, never by time, so the results do not depend on the machine.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -685,6 +686,119 @@ START_TEST(test_levels)
 }
 END_TEST
 
+/*
+ * Clock limits from any caller, however extreme, are clamped by the
+ * engine (UBSan sees any overflow in the ASan build): the node limit
+ * still decides, to the node, and the move is legal.
+ */
+START_TEST(test_clock_extremes)
+{
+	static const struct {
+		int64_t clock, inc;
+		int to_go;
+	} cases[] = {
+		{ INT64_MAX, INT64_MAX, 0 },
+		{ INT64_MAX, INT64_MAX, INT_MAX },
+		{ INT64_MAX, INT64_MIN, INT_MIN },
+		{ INT64_MAX - 1, 0, 1 },
+		{ 0, INT64_MAX, 1 },
+		{ INT64_MIN, INT64_MAX, 0 },
+	};
+	struct engine *eng = new_engine();
+	bc_position pos;
+
+	engine_set_move_overhead(eng, INT64_MAX);
+	ck_assert_int_eq(engine_move_overhead(eng), ENGINE_OVERHEAD_MAX_MS);
+	engine_set_move_overhead(eng, INT64_MIN);
+	ck_assert_int_eq(engine_move_overhead(eng), ENGINE_OVERHEAD_MIN_MS);
+	bc_position_start(&pos, bc_variant_find("grand"));
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct engine_limits limits = ENGINE_LIMITS_INIT;
+		struct engine_report result;
+		bc_move m;
+
+		limits.nodes = 2000;
+		limits.clock_ms[0] = limits.clock_ms[1] = cases[i].clock;
+		limits.inc_ms[0] = limits.inc_ms[1] = cases[i].inc;
+		limits.moves_to_go = cases[i].to_go;
+		m = engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL,
+		    &result);
+		ck_assert(is_legal(&pos, m));
+		/* A clock of 0 leaves a hard limit of 1 ms: fewer nodes. */
+		if (cases[i].clock > 0)
+			ck_assert_uint_eq(result.nodes, 2000);
+		else
+			ck_assert_uint_le(result.nodes, 2000);
+	}
+	engine_free(eng);
+}
+END_TEST
+
+/*
+ * Lazy SMP in-process (what ThreadSanitizer watches in make tsan): with
+ * two and three threads every search of each variant's start position
+ * and of the positions after it gives a legal move, a threaded search
+ * started and stopped gives one too, and back at one thread a new
+ * engine and a reused one (after engine_new_game) search the same nodes.
+ */
+START_TEST(test_threads_engine)
+{
+	struct engine *eng = new_engine();
+	struct engine *fresh = new_engine();
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	struct engine_report result, again;
+
+	ck_assert_int_eq(engine_set_threads(eng, 0), BC_OK);
+	ck_assert_int_eq(engine_threads(eng), ENGINE_THREADS_MIN);
+	for (int threads = 2; threads <= 3; threads++) {
+		ck_assert_int_eq(engine_set_threads(eng, threads), BC_OK);
+		ck_assert_int_eq(engine_threads(eng), threads);
+		for (size_t k = 0; k < 3; k++) {
+			bc_position pos;
+			bc_move m;
+			bc_undo undo;
+
+			bc_position_start(&pos,
+			    bc_variant_find(variant_keys[k]));
+			for (int ply = 0; ply < 4; ply++) {
+				m = search_depth(eng, &pos, 4, &result);
+				ck_assert(is_legal(&pos, m));
+				bc_position_make(&pos, m, &undo);
+			}
+			limits.infinite = true;
+			ck_assert_int_eq(engine_start(eng, &pos, NULL, 0,
+			                     &limits, NULL, NULL),
+			    BC_OK);
+			engine_stop(eng);
+			ck_assert(is_legal(&pos, engine_wait(eng, &result)));
+		}
+	}
+	{
+		bc_position pos;
+
+		bc_position_start(&pos, bc_variant_find("grand"));
+		ck_assert_int_eq(engine_set_threads(eng, 1), BC_OK);
+		engine_new_game(eng);
+		search_depth(eng, &pos, 5, &result);
+		search_depth(fresh, &pos, 5, &again);
+		ck_assert_uint_eq(result.nodes, again.nodes);
+		ck_assert_uint_eq(result.best, again.best);
+	}
+	engine_free(fresh);
+	/* Freeing an engine with helpers mid-search stops them first. */
+	ck_assert_int_eq(engine_set_threads(eng, 2), BC_OK);
+	{
+		bc_position pos;
+
+		bc_position_start(&pos, bc_variant_find("chad"));
+		ck_assert_int_eq(engine_start(eng, &pos, NULL, 0, &limits,
+		                     NULL, NULL),
+		    BC_OK);
+	}
+	engine_free(eng);
+}
+END_TEST
+
 Suite *
 engine_suite(void)
 {
@@ -708,6 +822,8 @@ engine_suite(void)
 	tcase_add_test(core, test_eval_material);
 	tcase_add_test(core, test_null_move);
 	tcase_add_test(core, test_levels);
+	tcase_add_test(core, test_clock_extremes);
+	tcase_add_test(core, test_threads_engine);
 	suite_add_tcase(s, mate);
 	suite_add_tcase(s, core);
 	return s;

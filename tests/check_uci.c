@@ -22,7 +22,7 @@
 #include "pty_board.h"
 
 enum {
-	REPLY_MS = 30000, /* the longest wait for any one line */
+	REPLY_MS_DEFAULT = 30000, /* the longest wait for any one line */
 	LINE_MAX_LEN = 8192,
 	BUF_SIZE = 1 << 16
 };
@@ -43,6 +43,19 @@ now_ms(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
+
+/* The safety net per line: $BC_REPLY_MS (make tsan: its binary is some
+ * ten times slower), else REPLY_MS_DEFAULT. */
+static int64_t
+reply_ms(void)
+{
+	const char *env = getenv("BC_REPLY_MS");
+	long long ms = env ? atoll(env) : 0;
+
+	return ms > 0 ? ms : REPLY_MS_DEFAULT;
+}
+
+#define REPLY_MS reply_ms()
 
 static struct uci_child *
 uci_open(void)
@@ -632,6 +645,261 @@ START_TEST(test_line_limit)
 }
 END_TEST
 
+/* Sends "go" with clocks (once the position sent before is taken) and
+ * waits for the legal bestmove; how long that took from "go" in
+ * milliseconds, measured here on the monotonic clock. */
+static int64_t
+timed_go(struct uci_child *c, const bc_position *pos, char *move,
+    size_t size, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int64_t
+timed_go(struct uci_child *c, const bc_position *pos, char *move,
+    size_t size, const char *fmt, ...)
+{
+	char text[LINE_MAX_LEN];
+	va_list ap;
+	int64_t start;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	/* The clock runs from "go": the position is read first. */
+	uci_send(c, "isready");
+	uci_expect(c, "readyok");
+	start = now_ms();
+	uci_send(c, "%s", text);
+	expect_legal_bestmove(c, pos, move, size);
+	return now_ms() - start;
+}
+
+/*
+ * Small clocks, with and without increment, for both sides and from
+ * several positions: the answer always comes within the time the clock
+ * has, measured from outside (pipes and all).
+ */
+START_TEST(test_clock_small)
+{
+	static const int64_t clocks[] = { 1000, 300, 50 };
+	static const int64_t incs[] = { 0, 10 };
+	static const char *const lines[] = {
+		"", " moves g3g4", " moves g3g4 g8g7", " moves b2c4 b9c7 c4d6",
+	};
+	struct uci_child *c = uci_open();
+
+	for (size_t l = 0; l < sizeof lines / sizeof lines[0]; l++) {
+		bc_position pos;
+		char words[64];
+		char *save = NULL;
+
+		bc_position_start(&pos, bc_variant_find("grand"));
+		snprintf(words, sizeof words, "%s", lines[l]);
+		for (char *w = strtok_r(words, " ", &save); w;
+		    w = strtok_r(NULL, " ", &save)) {
+			bc_undo undo;
+
+			if (strcmp(w, "moves") == 0)
+				continue;
+			ck_assert(parse_move(&pos, w) != BC_MOVE_NONE);
+			bc_position_make(&pos, parse_move(&pos, w), &undo);
+		}
+		for (size_t t = 0; t < sizeof clocks / sizeof clocks[0]; t++)
+			for (size_t i = 0; i < sizeof incs / sizeof incs[0];
+			    i++) {
+				int64_t used;
+
+				uci_send(c, "position startpos%s", lines[l]);
+				used = timed_go(c, &pos, NULL, 0,
+				    "go wtime %lld btime %lld winc %lld "
+				    "binc %lld", (long long)clocks[t],
+				    (long long)clocks[t], (long long)incs[i],
+				    (long long)incs[i]);
+				ck_assert_msg(used <= clocks[t],
+				    "%lld ms used of a %lld ms clock "
+				    "(+%lld)%s", (long long)used,
+				    (long long)clocks[t], (long long)incs[i],
+				    lines[l]);
+			}
+	}
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/*
+ * One legal move (the white king on a1 can only go to a2: the rook on
+ * b10 holds b1 and b2) is answered after the first iteration, even with
+ * ten minutes on the clock: exactly one "info depth" line comes first.
+ */
+START_TEST(test_clock_forced)
+{
+	static const char fen[] = "1r7k/10/10/10/10/10/10/10/10/K9 w - - 0 1";
+	struct uci_child *c = uci_open();
+	bc_move_list list;
+	bc_position pos;
+	int depths = 0;
+
+	LOAD_FEN(&pos, "grand", fen);
+	bc_movegen_legal(&pos, &list);
+	ck_assert_int_eq(list.count, 1);
+	uci_send(c, "position fen %s", fen);
+	uci_send(c, "go wtime 600000 btime 600000 winc 1000 binc 1000");
+	for (;;) {
+		const char *line = uci_expect(c, "");
+
+		if (strncmp(line, "info depth ", 11) == 0) {
+			ck_assert_int_eq(atoi(line + 11), 1);
+			depths++;
+		} else if (strncmp(line, "bestmove ", 9) == 0) {
+			ck_assert_str_eq(line, "bestmove a1a2");
+			break;
+		}
+	}
+	ck_assert_int_eq(depths, 1);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/*
+ * A game of 60 moves each at 2 s + 20 ms, the engine against itself,
+ * with the clocks kept here: no side ever uses more than its clock has,
+ * so neither flags, and what each used in all is within its base time
+ * plus the increments it got.
+ */
+START_TEST(test_clock_game)
+{
+	enum { BASE_MS = 2000, INC_MS = 20, MOVES = 60 };
+	struct uci_child *c = uci_open();
+	int64_t clock[2] = { BASE_MS, BASE_MS }, used_sum[2] = { 0, 0 };
+	int moves[2] = { 0, 0 };
+	char *line = calloc(1, LINE_MAX_LEN);
+	size_t len;
+	bc_position pos;
+
+	ck_assert_ptr_nonnull(line);
+	bc_position_start(&pos, bc_variant_find("grand"));
+	len = (size_t)snprintf(line, LINE_MAX_LEN, "position startpos moves");
+	for (int ply = 0; ply < 2 * MOVES; ply++) {
+		int side = ply % 2;
+		bc_move_list list;
+		char move[32];
+		int64_t used;
+		bc_undo undo;
+
+		bc_movegen_legal(&pos, &list);
+		if (list.count == 0)
+			break;
+		uci_send(c, "%s", line);
+		used = timed_go(c, &pos, move, sizeof move,
+		    "go wtime %lld btime %lld winc %d binc %d",
+		    (long long)clock[0], (long long)clock[1], INC_MS, INC_MS);
+		ck_assert_msg(used < clock[side], "ply %d: %lld ms used, "
+		    "%lld ms on the clock", ply, (long long)used,
+		    (long long)clock[side]);
+		clock[side] += INC_MS - used;
+		used_sum[side] += used;
+		moves[side]++;
+		bc_position_make(&pos, parse_move(&pos, move), &undo);
+		ck_assert(len + strlen(move) + 2 < LINE_MAX_LEN);
+		len += (size_t)snprintf(line + len, LINE_MAX_LEN - len, " %s",
+		    move);
+	}
+	for (int side = 0; side < 2; side++)
+		ck_assert_msg(used_sum[side] <=
+		    BASE_MS + (int64_t)moves[side] * INC_MS,
+		    "side %d used %lld ms in %d moves", side,
+		    (long long)used_sum[side], moves[side]);
+	free(line);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/* Move Overhead is offered, taken in its range and refused outside it. */
+START_TEST(test_move_overhead_option)
+{
+	struct uci_child *c = uci_open();
+	bc_position pos;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	uci_send(c, "uci");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "option name Move Overhead"),
+	    "type spin default 30 min 0 max 5000"));
+	uci_expect(c, "uciok");
+	uci_send(c, "setoption name Move Overhead value 5001");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "Move Overhead wants 0 to 5000"));
+	/* The whole clock kept back: the move still comes, within it. */
+	uci_send(c, "setoption name Move Overhead value 5000");
+	uci_send(c, "position startpos");
+	ck_assert(timed_go(c, &pos, NULL, 0, "go wtime 1000 btime 1000") <=
+	    1000);
+	uci_send(c, "setoption name Move Overhead value 0");
+	ck_assert(timed_go(c, &pos, NULL, 0, "go wtime 300 btime 300") <= 300);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/*
+ * Threads 2 (and 3, and back to 1 and 2 between searches): every answer
+ * of many short searches, by time and by depth, in the positions of a
+ * game played on, is legal in the rules library's eyes; a bad count is
+ * refused; "quit" in the middle of an infinite search with helpers ends
+ * the program cleanly (status 0).
+ */
+START_TEST(test_threads)
+{
+	static const int counts[] = { 2, 3, 1, 2 };
+	struct uci_child *c = uci_open();
+	char *line = calloc(1, LINE_MAX_LEN);
+	size_t len;
+	bc_position pos;
+	int ply = 0;
+
+	ck_assert_ptr_nonnull(line);
+	uci_send(c, "uci");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "option name Threads"),
+	    "type spin default 1 min 1 max 64"));
+	uci_expect(c, "uciok");
+	uci_send(c, "setoption name Threads value 0");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "Threads wants 1 to 64"));
+	bc_position_start(&pos, bc_variant_find("grand"));
+	len = (size_t)snprintf(line, LINE_MAX_LEN, "position startpos moves");
+	for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+		uci_send(c, "setoption name Threads value %d", counts[k]);
+		for (int i = 0; i < 12; i++, ply++) {
+			bc_move_list list;
+			char move[32];
+			bc_undo undo;
+
+			bc_movegen_legal(&pos, &list);
+			if (list.count == 0)
+				break;
+			uci_send(c, "%s", line);
+			if (i % 3 == 2)
+				uci_send(c, "go depth %d", 2 + i % 4);
+			else
+				uci_send(c, "go movetime %d", 5 + 10 * (i % 3));
+			expect_legal_bestmove(c, &pos, move, sizeof move);
+			bc_position_make(&pos, parse_move(&pos, move), &undo);
+			ck_assert(len + strlen(move) + 2 < LINE_MAX_LEN);
+			len += (size_t)snprintf(line + len, LINE_MAX_LEN - len,
+			    " %s", move);
+		}
+	}
+	ck_assert_int_gt(ply, 20);
+	uci_send(c, "setoption name Threads value 2");
+	uci_send(c, "position startpos");
+	uci_send(c, "go infinite");
+	uci_expect(c, "info depth");
+	uci_send(c, "quit");
+	free(line);
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
 Suite *
 uci_suite(void)
 {
@@ -651,6 +919,11 @@ uci_suite(void)
 	tcase_add_test(tc, test_go_numbers_capped);
 	tcase_add_test(tc, test_long_position);
 	tcase_add_test(tc, test_line_limit);
+	tcase_add_test(tc, test_clock_small);
+	tcase_add_test(tc, test_clock_forced);
+	tcase_add_test(tc, test_clock_game);
+	tcase_add_test(tc, test_move_overhead_option);
+	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);
 	return s;
 }

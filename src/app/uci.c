@@ -249,6 +249,11 @@ cmd_uci(struct uci *u)
 	    ENGINE_HASH_DEFAULT_MB, ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB);
 	say(u, "option name Level type spin default %d min %d max %d",
 	    engine_level(u->eng), ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX);
+	say(u, "option name Move Overhead type spin default %d min %d max %d",
+	    ENGINE_OVERHEAD_DEFAULT_MS, ENGINE_OVERHEAD_MIN_MS,
+	    ENGINE_OVERHEAD_MAX_MS);
+	say(u, "option name Threads type spin default %d min %d max %d",
+	    ENGINE_THREADS_DEFAULT, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX);
 	say(u, "uciok");
 }
 
@@ -305,6 +310,23 @@ cmd_setoption(struct uci *u, char **tok, int n)
 			    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX, value);
 		else
 			engine_set_level(u->eng, (int)number);
+	} else if (strcasecmp(name, "Move Overhead") == 0) {
+		if (!parse_number(value, ENGINE_OVERHEAD_MIN_MS,
+		        ENGINE_OVERHEAD_MAX_MS, &number))
+			say(u, "info string error: Move Overhead wants %d to "
+			       "%d, not '%s'", ENGINE_OVERHEAD_MIN_MS,
+			    ENGINE_OVERHEAD_MAX_MS, value);
+		else
+			engine_set_move_overhead(u->eng, number);
+	} else if (strcasecmp(name, "Threads") == 0) {
+		if (!parse_number(value, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX,
+		        &number))
+			say(u, "info string error: Threads wants %d to %d, not "
+			       "'%s'", ENGINE_THREADS_MIN, ENGINE_THREADS_MAX,
+			    value);
+		else if (engine_set_threads(u->eng, (int)number) != BC_OK)
+			say(u, "info string error: no memory for %lld threads",
+			    number);
 	} else {
 		say(u, "info string error: unknown option '%s'", name);
 	}

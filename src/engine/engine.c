@@ -41,11 +41,29 @@ static const struct level levels[ENGINE_LEVEL_MAX] = {
 };
 
 /* Never plan to use the last moments of a clock. */
-enum { CLOCK_RESERVE_MS = 50, DEFAULT_MOVES_TO_GO = 35 };
+/* Without "movestogo", plan as if this many moves were left; more is
+ * taken as this many. */
+enum { DEFAULT_MOVES_TO_GO = 35, MAX_MOVES_TO_GO = 1000 };
+
+/* A lazy SMP helper: a search of its own (and an evaluation, whose
+ * scratch space is per thread) on the engine's table. */
+struct helper {
+	struct search *search;
+	struct eval *eval;
+	pthread_t thread;
+	const bc_position *pos;
+	const uint64_t *history;
+	int count;
+	struct engine_report result;
+};
 
 struct engine {
 	int level;
+	int threads;
+	struct helper *helpers; /* threads - 1 of them */
+	atomic_bool helper_stop; /* set when the main search is over */
 	uint64_t seed;
+	int64_t overhead_ms; /* kept back on a clock per move */
 	struct tt tt;
 	struct eval *eval;
 	struct search *search;
@@ -61,6 +79,7 @@ struct engine {
 	uint64_t job_history[ENGINE_MAX_HISTORY];
 	int job_count;
 	struct engine_limits job_limits;
+	int64_t job_start_ns; /* when engine_start was called */
 	engine_report_fn *job_report;
 	void *job_arg;
 	struct engine_report job_result;
@@ -93,6 +112,9 @@ engine_new(size_t hash_mb)
 		goto fail;
 	}
 	eng->level = ENGINE_LEVEL_DEFAULT;
+	eng->overhead_ms = ENGINE_OVERHEAD_DEFAULT_MS;
+	eng->threads = 1;
+	atomic_init(&eng->helper_stop, false);
 	atomic_init(&eng->stop, false);
 	atomic_init(&eng->done, true);
 	eng->search->tt = &eng->tt;
@@ -115,6 +137,19 @@ engine_variant_problem(const struct engine *eng, const bc_variant *v)
 	return eval_problem(eng->eval, v);
 }
 
+static void
+free_helpers(struct helper *helpers, int count)
+{
+	if (!helpers)
+		return;
+	for (int i = 0; i < count; i++) {
+		eval_free(helpers[i].eval);
+		free(helpers[i].eval);
+		free(helpers[i].search);
+	}
+	free(helpers);
+}
+
 void
 engine_free(struct engine *eng)
 {
@@ -124,6 +159,7 @@ engine_free(struct engine *eng)
 		engine_stop(eng);
 		engine_wait(eng, NULL);
 	}
+	free_helpers(eng->helpers, eng->threads - 1);
 	tt_free(&eng->tt);
 	pthread_cond_destroy(&eng->stopped);
 	pthread_mutex_destroy(&eng->lock);
@@ -154,6 +190,62 @@ engine_set_level(struct engine *eng, int level)
 }
 
 int
+engine_set_threads(struct engine *eng, int threads)
+{
+	struct helper *helpers = NULL;
+	int count;
+
+	if (threads < ENGINE_THREADS_MIN)
+		threads = ENGINE_THREADS_MIN;
+	if (threads > ENGINE_THREADS_MAX)
+		threads = ENGINE_THREADS_MAX;
+	count = threads - 1;
+	if (count && !(helpers = calloc((size_t)count, sizeof *helpers)))
+		return BC_ENOMEM;
+	for (int i = 0; i < count; i++) {
+		struct helper *h = &helpers[i];
+
+		h->eval = calloc(1, sizeof *h->eval);
+		h->search = calloc(1, sizeof *h->search);
+		if (!h->eval || !h->search || !eval_init(h->eval)) {
+			free_helpers(helpers, i + 1);
+			return BC_ENOMEM;
+		}
+		h->search->tt = &eng->tt;
+		h->search->eval = h->eval;
+		h->search->stop = &eng->helper_stop;
+		h->search->rng = 0x9e3779b97f4a7c15ULL + (uint64_t)i;
+		search_clear(h->search);
+	}
+	free_helpers(eng->helpers, eng->threads - 1);
+	eng->helpers = helpers;
+	eng->threads = threads;
+	return BC_OK;
+}
+
+int
+engine_threads(const struct engine *eng)
+{
+	return eng->threads;
+}
+
+void
+engine_set_move_overhead(struct engine *eng, int64_t ms)
+{
+	if (ms < ENGINE_OVERHEAD_MIN_MS)
+		ms = ENGINE_OVERHEAD_MIN_MS;
+	if (ms > ENGINE_OVERHEAD_MAX_MS)
+		ms = ENGINE_OVERHEAD_MAX_MS;
+	eng->overhead_ms = ms;
+}
+
+int64_t
+engine_move_overhead(const struct engine *eng)
+{
+	return eng->overhead_ms;
+}
+
+int
 engine_level(const struct engine *eng)
 {
 	return eng->level;
@@ -172,18 +264,70 @@ engine_new_game(struct engine *eng)
 {
 	tt_clear(&eng->tt);
 	search_clear(eng->search);
+	for (int i = 0; i < eng->threads - 1; i++)
+		search_clear(eng->helpers[i].search);
 	engine_set_seed(eng, eng->seed);
 }
 
-/* Turns the caller's limits and the level into the search's limits. */
+/* Caps plan() puts on what any caller gives it, so that no sum or
+ * product below can overflow: 2^40 ms is about 35 years. */
+#define TIME_CAP_MS ((int64_t)1 << 40)
+
+static int64_t
+clamp_time(int64_t ms)
+{
+	return ms < 0 ? 0 : ms > TIME_CAP_MS ? TIME_CAP_MS : ms;
+}
+
+/*
+ * The time of one move on a clock.  The share is this move's part of
+ * what is left (after the move overhead) plus most of the increment that
+ * comes back after it.  The search starts no iteration past soft (which
+ * it stretches or shrinks by how stable its answer is, up to hard) and
+ * is aborted at hard, which is never more than half of what is left (3/4
+ * on the last move before a time control), so the clock keeps the
+ * overhead and more.
+ */
+static void
+plan_clock(const struct engine *eng, const struct engine_limits *in, int us,
+    struct search_limits *out)
+{
+	int64_t left = clamp_time(in->clock_ms[us]) - eng->overhead_ms;
+	int64_t inc = clamp_time(in->inc_ms[us]);
+	int64_t to_go = in->moves_to_go > 0 ? in->moves_to_go
+	                                    : DEFAULT_MOVES_TO_GO;
+	int64_t cap, share;
+
+	if (to_go > MAX_MOVES_TO_GO)
+		to_go = MAX_MOVES_TO_GO;
+	if (left < 1)
+		left = 1;
+	cap = to_go == 1 ? left * 3 / 4 : left / 2;
+	if (cap < 1)
+		cap = 1;
+	share = left / to_go + inc * 3 / 4;
+	if (share > cap)
+		share = cap;
+	if (share < 1)
+		share = 1;
+	out->soft_ms = share * 6 / 10 > 0 ? share * 6 / 10 : 1;
+	out->hard_ms = share * 5 < cap ? share * 5 : cap;
+	out->scale_soft = true;
+	out->easy_move = true;
+}
+
+/* Turns the caller's limits and the level into the search's limits;
+ * `start_ns` is when the caller asked, from which the clock runs. */
 static void
 plan(const struct engine *eng, const bc_position *pos,
-    const struct engine_limits *in, struct search_limits *out)
+    const struct engine_limits *in, int64_t start_ns,
+    struct search_limits *out)
 {
 	const struct level *lv = &levels[eng->level - 1];
-	int us = pos->side;
+	int us = pos->side ? 1 : 0;
 
 	memset(out, 0, sizeof *out);
+	out->start_ns = start_ns;
 	out->depth = lv->depth;
 	out->noise = lv->noise;
 	out->quiesce = lv->quiesce;
@@ -193,25 +337,9 @@ plan(const struct engine *eng, const bc_position *pos,
 	if (in->infinite) {
 		out->infinite = true;
 	} else if (in->movetime_ms > 0) {
-		out->soft_ms = out->hard_ms = in->movetime_ms;
+		out->soft_ms = out->hard_ms = clamp_time(in->movetime_ms);
 	} else if (in->clock_ms[us] >= 0) {
-		int64_t left = in->clock_ms[us] - CLOCK_RESERVE_MS;
-		int to_go = in->moves_to_go > 0 ? in->moves_to_go
-		                                : DEFAULT_MOVES_TO_GO;
-		int64_t share;
-
-		if (left < 1)
-			left = 1;
-		share = left / to_go + in->inc_ms[us] * 3 / 4;
-		if (share > left / 2)
-			share = left / 2;
-		if (share < 1)
-			share = 1;
-		out->soft_ms = share / 2;
-		out->hard_ms = share * 3 < left / 2 ? share * 3 : left / 2;
-		if (out->hard_ms < share)
-			out->hard_ms = share;
-		out->easy_move = true;
+		plan_clock(eng, in, us, out);
 	} else if (in->depth <= 0 && in->nodes == 0) {
 		/* No limits at all: the level's own time. */
 		out->hard_ms = lv->time_ms;
@@ -224,6 +352,59 @@ plan(const struct engine *eng, const bc_position *pos,
 		out->depth = 1;
 }
 
+static void *
+helper_main(void *arg)
+{
+	struct helper *h = arg;
+
+	search_run(h->search, h->pos, h->history, h->count, NULL, NULL,
+	    &h->result);
+	return NULL;
+}
+
+/*
+ * The search of eng->search->limits (planned already), on this thread,
+ * with the helpers searching alongside until it is over.  A helper that
+ * cannot be started is done without.
+ */
+static void
+run(struct engine *eng, const bc_position *pos, const uint64_t *history,
+    int count, engine_report_fn *report, void *arg,
+    struct engine_report *result)
+{
+	struct search_limits *lead = &eng->search->limits;
+	int started = 0;
+
+	/* Before any helper exists: they all read the table's age. */
+	tt_new_search(&eng->tt);
+	lead->keep_age = true;
+	atomic_store(&eng->helper_stop, false);
+	for (int i = 0; i < eng->threads - 1; i++) {
+		struct helper *h = &eng->helpers[i];
+		struct search_limits *l = &h->search->limits;
+
+		/* Until the main search is over, whatever its limits. */
+		*l = *lead;
+		l->soft_ms = l->hard_ms = 0;
+		l->nodes = 0;
+		l->noise = 0;
+		l->infinite = true;
+		l->easy_move = false;
+		l->depth = MAX_PLY - 1;
+		l->helper = i + 1;
+		h->pos = pos;
+		h->history = history;
+		h->count = count;
+		if (pthread_create(&h->thread, NULL, helper_main, h) != 0)
+			break;
+		started++;
+	}
+	search_run(eng->search, pos, history, count, report, arg, result);
+	atomic_store(&eng->helper_stop, true);
+	for (int i = 0; i < started; i++)
+		pthread_join(eng->helpers[i].thread, NULL);
+}
+
 bc_move
 engine_search(struct engine *eng, const bc_position *pos,
     const uint64_t *history, int count, const struct engine_limits *limits,
@@ -231,6 +412,7 @@ engine_search(struct engine *eng, const bc_position *pos,
 {
 	struct engine_limits none = ENGINE_LIMITS_INIT;
 	struct engine_report local;
+	int64_t start_ns = search_now_ns();
 
 	atomic_store(&eng->stop, false);
 	if (!limits)
@@ -241,9 +423,8 @@ engine_search(struct engine *eng, const bc_position *pos,
 		memset(result, 0, sizeof *result);
 		return BC_MOVE_NONE;
 	}
-	plan(eng, pos, limits, &eng->search->limits);
-	search_run(eng->search, pos, history, history ? count : 0, report,
-	    arg, result);
+	plan(eng, pos, limits, start_ns, &eng->search->limits);
+	run(eng, pos, history, history ? count : 0, report, arg, result);
 	return result->best;
 }
 
@@ -287,8 +468,9 @@ job_main(void *arg)
 	struct engine *eng = arg;
 	struct search *s = eng->search;
 
-	plan(eng, &eng->job_pos, &eng->job_limits, &s->limits);
-	search_run(s, &eng->job_pos, eng->job_history, eng->job_count,
+	plan(eng, &eng->job_pos, &eng->job_limits, eng->job_start_ns,
+	    &s->limits);
+	run(eng, &eng->job_pos, eng->job_history, eng->job_count,
 	    eng->job_report, eng->job_arg, &eng->job_result);
 	/* An infinite search answers only when told to stop (UCI). */
 	if (eng->job_limits.infinite) {
@@ -325,6 +507,7 @@ engine_start(struct engine *eng, const bc_position *pos,
 		memcpy(eng->job_history, history, (size_t)count * sizeof *history);
 	eng->job_count = count;
 	eng->job_limits = limits ? *limits : none;
+	eng->job_start_ns = search_now_ns();
 	eng->job_report = report;
 	eng->job_arg = arg;
 	/* Cleared here, before the thread exists, so that a stop sent at

@@ -34,6 +34,15 @@ enum {
 	ENGINE_HASH_MIN_MB = 1,
 	ENGINE_HASH_MAX_MB = 4096,
 	ENGINE_HASH_DEFAULT_MB = 16,
+	/* The time kept back on a clock for each move's delivery (UCI
+	 * "Move Overhead"): the pipe, the GUI, the network. */
+	ENGINE_OVERHEAD_MIN_MS = 0,
+	ENGINE_OVERHEAD_MAX_MS = 5000,
+	ENGINE_OVERHEAD_DEFAULT_MS = 30,
+	/* Search threads (UCI "Threads"): lazy SMP over a shared table. */
+	ENGINE_THREADS_MIN = 1,
+	ENGINE_THREADS_MAX = 64,
+	ENGINE_THREADS_DEFAULT = 1,
 	/* Game history kept for repetition detection (the latest plies). */
 	ENGINE_MAX_HISTORY = 1024
 };
@@ -100,6 +109,27 @@ void engine_free(struct engine *eng);
 /* Resizes the table (clearing it).  BC_OK or BC_ENOMEM (the old table
  * stays).  Not during a search. */
 int engine_set_hash(struct engine *eng, size_t hash_mb);
+
+/*
+ * Sets the move overhead in milliseconds (clamped to
+ * ENGINE_OVERHEAD_MIN_MS .. ENGINE_OVERHEAD_MAX_MS).  With a clock, a
+ * search never plans past the time left minus this: its hard limit is
+ * at most that, and the search is aborted there.  Not during a search.
+ */
+void engine_set_move_overhead(struct engine *eng, int64_t ms);
+int64_t engine_move_overhead(const struct engine *eng);
+
+/*
+ * Sets the number of search threads (clamped to ENGINE_THREADS_MIN ..
+ * ENGINE_THREADS_MAX).  Helpers search the same root at staggered depths
+ * and share only the transposition table and the stop request; the
+ * calling (or engine_start) thread alone reports and chooses the move,
+ * from its own search.  With one thread, depth and node limited searches
+ * stay deterministic; with more they are not.  BC_OK, or BC_ENOMEM (the
+ * old count stays).  Not during a search.
+ */
+int engine_set_threads(struct engine *eng, int threads);
+int engine_threads(const struct engine *eng);
 
 /* Sets the strength, 1 (weakest) to 10 (clamped).  Not during a search. */
 void engine_set_level(struct engine *eng, int level);

@@ -630,24 +630,9 @@ unmake(struct search *s, int ply)
 	bc_position_unmake(&s->pos, &s->ply[ply].undo);
 }
 
-/* Two kings, or two kings and one piece that cannot mate alone. */
-static bool
-bare(const struct search *s)
-{
-	const bc_position *pos = &s->pos;
-
-	for (int c = 0; c < 2; c++)
-		for (int i = 0; i < pos->piece_count[c]; i++) {
-			int type = BC_PIECE_TYPE(pos->board[pos->piece_list[c][i]]);
-
-			if (!(s->tables->flags[type] & (EVAL_KING | EVAL_MINOR)))
-				return false;
-		}
-	return true;
-}
-
-/* Repetition (of a game position or one on the path), the 100-ply rule,
- * or material that cannot mate. */
+/* Repetition (of a game position or one on the path), or what the rules
+ * call a draw by itself: the 100-ply rule or material that cannot mate.
+ * (A mate given on the 100th ply is scored a draw here, as before.) */
 static bool
 is_draw(const struct search *s, int ply)
 {
@@ -655,9 +640,7 @@ is_draw(const struct search *s, int ply)
 	int here = s->base + ply;
 	int oldest = s->rep_start[ply];
 
-	if (s->tables->params->fifty_move_rule && pos->halfmove >= 100)
-		return true;
-	if (pos->piece_count[0] + pos->piece_count[1] <= 3 && bare(s))
+	if (bc_position_rule_draw(pos) != BC_REASON_NONE)
 		return true;
 	for (int i = here - 4; i >= oldest; i -= 2)
 		if (s->keys[i] == pos->hash)
@@ -1190,6 +1173,28 @@ fill_report(const struct search *s, struct engine_report *r, int depth,
 	r->ponder = r->pv_length > 1 ? r->pv[1] : BC_MOVE_NONE;
 }
 
+/*
+ * The soft limit for the next iteration on a clock: 3/4 of the planned
+ * one when the best move has been the same for a while, up to 3/2 when
+ * it changed in the last iterations, and more when the score dropped by
+ * `drop` centipawns since the last iteration (up to +1 at 100); never
+ * past the hard limit.
+ */
+static int64_t
+scaled_soft(const struct search *s, int instability, int drop)
+{
+	int64_t scale = 750 + (int64_t)instability * 3 / 8;
+	int64_t soft;
+
+	if (drop > 0)
+		scale += (int64_t)(drop > 100 ? 100 : drop) * 10;
+	soft = s->limits.soft_ms * scale / 1000;
+	if (soft < 1)
+		soft = 1;
+	return s->limits.hard_ms && soft > s->limits.hard_ms
+	    ? s->limits.hard_ms : soft;
+}
+
 void
 search_run(struct search *s, const bc_position *pos,
     const uint64_t *history, int count, engine_report_fn *report, void *arg,
@@ -1197,10 +1202,13 @@ search_run(struct search *s, const bc_position *pos,
 {
 	struct search_ply *root = &s->ply[0];
 	int score = 0, last_score = 0;
+	int instability = 0; /* per mille: recent changes of the best move */
+	int64_t soft_ms = s->limits.soft_ms;
 	bc_move best_move;
 
 	/* Step 1. Set up: position, history, counters, root moves. */
-	s->start_ns = search_now_ns();
+	s->start_ns = s->limits.start_ns ? s->limits.start_ns
+	                                 : search_now_ns();
 	s->pos = *pos;
 	s->tables = eval_tables_of(s->eval, pos);
 	cont_setup(s, pos);
@@ -1217,7 +1225,8 @@ search_run(struct search *s, const bc_position *pos,
 	s->seldepth = 0;
 	s->stopped = false;
 	root->pv_length = 0;
-	tt_new_search(s->tt);
+	if (!s->limits.keep_age)
+		tt_new_search(s->tt);
 	memset(result, 0, sizeof *result);
 	result->root = &s->pos;
 
@@ -1247,7 +1256,11 @@ search_run(struct search *s, const bc_position *pos,
 	result->pv[0] = best_move;
 
 	/* Step 2. Deepen until a limit says stop. */
-	for (int depth = 1; depth <= s->limits.depth; depth++) {
+	/* Odd helpers (lazy SMP) start a ply deeper, so that the threads
+	 * search different depths at once and fill the shared table with
+	 * more than one of them. */
+	for (int depth = 1 + (s->limits.helper & 1); depth <= s->limits.depth;
+	    depth++) {
 		int alpha = -SCORE_INF, beta = SCORE_INF, window = ASPIRATION;
 		bool improved = false;
 
@@ -1281,6 +1294,13 @@ search_run(struct search *s, const bc_position *pos,
 				fill_report(s, result, depth - 1, score);
 			break;
 		}
+		if (depth > 1) {
+			instability = instability / 2 +
+			    (root->pv[0] != best_move ? 1000 : 0);
+			if (s->limits.scale_soft)
+				soft_ms = scaled_soft(s, instability,
+				    last_score - score);
+		}
 		last_score = score;
 		best_move = root->pv[0];
 		fill_report(s, result, depth, score);
@@ -1294,7 +1314,7 @@ search_run(struct search *s, const bc_position *pos,
 		    depth >= 2 * (result->mate > 0 ? result->mate
 		                                   : -result->mate) + 2)
 			break;
-		if (s->limits.soft_ms && elapsed_ms(s) >= s->limits.soft_ms)
+		if (soft_ms && elapsed_ms(s) >= soft_ms)
 			break;
 		if (s->limits.nodes && s->nodes >= s->limits.nodes)
 			break;

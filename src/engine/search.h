@@ -37,10 +37,14 @@ struct search_limits {
 	uint64_t nodes;     /* 0: none */
 	int64_t soft_ms;    /* start no new iteration after this; 0: none */
 	int64_t hard_ms;    /* stop here whatever; 0: none */
+	bool scale_soft;    /* stretch soft_ms by the search's stability */
+	int64_t start_ns;   /* when the clock started; 0: at search_run */
 	int noise;          /* random root bonus up to this (weak levels) */
 	bool quiesce;       /* search captures at the leaves */
 	bool infinite;      /* ignore mates found: go on until stopped */
 	bool easy_move;     /* with a single legal move, answer at once */
+	bool keep_age;      /* the caller started the table's new search */
+	int helper;         /* 0: the main thread; n: lazy SMP helper n */
 };
 
 /* The stages of the move picker (search.c), in the order they come. */

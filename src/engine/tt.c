@@ -10,12 +10,13 @@
  * loses AGE_WEIGHT plies of worth per search since it was stored. */
 enum {
 	BUCKET = 4,
-	LINE = BUCKET * sizeof(struct tt_entry),
+	LINE = BUCKET * sizeof(struct tt_slot),
 	AGE_WEIGHT = 4
 };
 
-_Static_assert(sizeof(struct tt_entry) * BUCKET == 64,
+_Static_assert(sizeof(struct tt_slot) * BUCKET == 64,
     "a bucket is one cache line");
+_Static_assert(sizeof(bc_move) == 4, "a move is 32 bits of the data word");
 
 /*
  * Exactly as many buckets as fit in `mb` megabytes (not a power of two:
@@ -26,7 +27,7 @@ bool
 tt_resize(struct tt *tt, size_t mb)
 {
 	size_t buckets = mb * 1024 * 1024 / LINE;
-	struct tt_entry *entries;
+	struct tt_slot *entries;
 
 	if (buckets < 1)
 		buckets = 1;
@@ -58,7 +59,7 @@ tt_free(struct tt *tt)
 void
 tt_clear(struct tt *tt)
 {
-	memset(tt->entries, 0, tt->buckets * BUCKET * sizeof *tt->entries);
+	memset(tt->entries, 0, tt->buckets * LINE);
 	tt->age = 0;
 }
 
@@ -68,7 +69,7 @@ tt_new_search(struct tt *tt)
 	tt->age++;
 }
 
-static struct tt_entry *
+static struct tt_slot *
 bucket_of(const struct tt *tt, uint64_t key)
 {
 	/* The low half of the key scaled to [0, buckets); the high half
@@ -77,17 +78,49 @@ bucket_of(const struct tt *tt, uint64_t key)
 	    (uint64_t)tt->buckets) >> 32) * BUCKET];
 }
 
+/* Reads slot `e` into *out (a torn slot gives a key that will not match). */
+static void
+load(const struct tt_slot *e, struct tt_entry *out)
+{
+	uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+	uint64_t head = atomic_load_explicit(&e->check,
+	    memory_order_relaxed) ^ data;
+
+	out->key = (uint32_t)head;
+	out->depth = (int8_t)(uint8_t)(head >> 32);
+	out->bound = (uint8_t)(head >> 40);
+	out->age = (uint8_t)(head >> 48);
+	out->pad = 0;
+	out->move = (bc_move)(uint32_t)data;
+	out->score = (int16_t)(uint16_t)(data >> 32);
+	out->eval = (int16_t)(uint16_t)(data >> 48);
+}
+
+static void
+save(struct tt_slot *e, const struct tt_entry *in)
+{
+	uint64_t head = (uint64_t)in->key |
+	    (uint64_t)(uint8_t)in->depth << 32 |
+	    (uint64_t)in->bound << 40 | (uint64_t)in->age << 48;
+	uint64_t data = (uint64_t)(uint32_t)in->move |
+	    (uint64_t)(uint16_t)in->score << 32 |
+	    (uint64_t)(uint16_t)in->eval << 48;
+
+	atomic_store_explicit(&e->check, head ^ data, memory_order_relaxed);
+	atomic_store_explicit(&e->data, data, memory_order_relaxed);
+}
+
 bool
 tt_probe(const struct tt *tt, uint64_t key, struct tt_entry *out)
 {
-	const struct tt_entry *e = bucket_of(tt, key);
+	const struct tt_slot *e = bucket_of(tt, key);
 	uint32_t check = (uint32_t)(key >> 32);
 
-	for (int i = 0; i < BUCKET; i++)
-		if (e[i].bound != TT_NONE && e[i].key == check) {
-			*out = e[i];
+	for (int i = 0; i < BUCKET; i++) {
+		load(&e[i], out);
+		if (out->bound != TT_NONE && out->key == check)
 			return true;
-		}
+	}
 	return false;
 }
 
@@ -95,23 +128,27 @@ void
 tt_store(struct tt *tt, uint64_t key, bc_move move, int score, int eval,
     int depth, int bound)
 {
-	struct tt_entry *e = bucket_of(tt, key), *victim = NULL;
+	struct tt_slot *e = bucket_of(tt, key);
+	struct tt_entry slot[BUCKET], *victim = NULL;
 	uint32_t check = (uint32_t)(key >> 32);
-	int worst = 0;
+	int worst = 0, at = 0;
 
 	for (int i = 0; i < BUCKET; i++) {
 		int worth;
 
-		if (e[i].bound == TT_NONE || e[i].key == check) {
-			victim = &e[i];
+		load(&e[i], &slot[i]);
+		if (slot[i].bound == TT_NONE || slot[i].key == check) {
+			victim = &slot[i];
+			at = i;
 			break;
 		}
 		/* By depth, and entries of earlier searches count as
 		 * shallower the older they are (ages wrap at 256). */
-		worth = e[i].depth - AGE_WEIGHT *
-		    (int)(uint8_t)(tt->age - e[i].age);
+		worth = slot[i].depth - AGE_WEIGHT *
+		    (int)(uint8_t)(tt->age - slot[i].age);
 		if (!victim || worth < worst) {
-			victim = &e[i];
+			victim = &slot[i];
+			at = i;
 			worst = worth;
 		}
 	}
@@ -120,8 +157,10 @@ tt_store(struct tt *tt, uint64_t key, bc_move move, int score, int eval,
 		 * only if this search found none. */
 		if (bound != TT_EXACT && depth < victim->depth - 2 &&
 		    victim->age == tt->age) {
-			if (move && !victim->move)
+			if (move && !victim->move) {
 				victim->move = move;
+				save(&e[at], victim);
+			}
 			return;
 		}
 		if (!move)
@@ -134,4 +173,5 @@ tt_store(struct tt *tt, uint64_t key, bc_move move, int score, int eval,
 	victim->depth = (int8_t)(depth < 0 ? 0 : depth > 127 ? 127 : depth);
 	victim->bound = (uint8_t)bound;
 	victim->age = tt->age;
+	save(&e[at], victim);
 }

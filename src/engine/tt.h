@@ -5,11 +5,14 @@
  * Sized once; probing and storing never allocate.  Buckets of four
  * entries share a cache line; a new entry replaces the same position, or
  * else the bucket's least worth: its depth, less some plies for each
- * search (generation) since it was stored.
+ * search (generation) since it was stored.  Probing and storing may run
+ * in several threads at once (tt_slot); resizing, clearing and
+ * tt_new_search may not.
  */
 #ifndef BIGCHESS_ENGINE_TT_H
 #define BIGCHESS_ENGINE_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,8 +32,18 @@ struct tt_entry {
 	uint8_t pad;
 };
 
+/* An entry as stored: two words written and read as relaxed atomics, so
+ * that the search's threads share the table without a lock.  The first
+ * word is the key half, depth, bound and age xored with the second (the
+ * move, score and eval): an entry torn by two threads writing it at once
+ * fails the key check and reads as no entry. */
+struct tt_slot {
+	_Atomic uint64_t check;
+	_Atomic uint64_t data;
+};
+
 struct tt {
-	struct tt_entry *entries;
+	struct tt_slot *entries;
 	size_t buckets;
 	uint8_t age;
 };
