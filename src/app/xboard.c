@@ -457,11 +457,20 @@ piece_table(const bc_variant *v, char *buf)
 	buf[(size_t)2 * (size_t)n] = '\0';
 }
 
-/* True if XBoard knows `v` by its name (Grand Chess), so no "setup". */
+/*
+ * True if XBoard has `v` built in under our key, so no "setup" is sent.
+ * This lists XBoard's variants, not ours: of XBoard 4.9's own boards only
+ * Grand Chess is one of the registry's.
+ */
 static bool
 xboard_knows(const bc_variant *v)
 {
-	return bc_variant_id_of(v) == BC_VARIANT_GRAND;
+	static const char *const builtin[] = { "grand" };
+
+	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
+		if (strcmp(bc_variant_key(v), builtin[i]) == 0)
+			return true;
+	return false;
 }
 
 static void
