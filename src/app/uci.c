@@ -35,6 +35,7 @@
 #include <strings.h>
 
 #include "engine/engine.h"
+#include "protocol.h"
 #include "report.h"
 #include "uci.h"
 
@@ -180,21 +181,6 @@ push_history(struct uci *u, uint64_t hash)
 	return true;
 }
 
-/* `text` as a whole number from `min` to `max`, or false. */
-static bool
-parse_number(const char *text, long long min, long long max, long long *out)
-{
-	char *end;
-	long long n;
-
-	errno = 0;
-	n = strtoll(text, &end, 10);
-	if (errno || end == text || *end || n < min || n > max)
-		return false;
-	*out = n;
-	return true;
-}
-
 /*
  * `text` as a whole number of any number of digits, moved into `min` to
  * `max` (`min` >= 0) before anything computes with it.  False if it is not
@@ -297,21 +283,21 @@ cmd_setoption(struct uci *u, char **tok, int n)
 		u->variant = v;
 		reset_position(u);
 	} else if (strcasecmp(name, "Hash") == 0) {
-		if (!parse_number(value, ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB,
-		        &number))
+		if (!protocol_parse_number(value, ENGINE_HASH_MIN_MB,
+		        ENGINE_HASH_MAX_MB, &number))
 			say(u, "info string error: Hash wants %d to %d, not '%s'",
 			    ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB, value);
 		else if (engine_set_hash(u->eng, (size_t)number) != BC_OK)
 			say(u, "info string error: no memory for %lld MB", number);
 	} else if (strcasecmp(name, "Level") == 0) {
-		if (!parse_number(value, ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX,
-		        &number))
+		if (!protocol_parse_number(value, ENGINE_LEVEL_MIN,
+		        ENGINE_LEVEL_MAX, &number))
 			say(u, "info string error: Level wants %d to %d, not '%s'",
 			    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX, value);
 		else
 			engine_set_level(u->eng, (int)number);
 	} else if (strcasecmp(name, "Move Overhead") == 0) {
-		if (!parse_number(value, ENGINE_OVERHEAD_MIN_MS,
+		if (!protocol_parse_number(value, ENGINE_OVERHEAD_MIN_MS,
 		        ENGINE_OVERHEAD_MAX_MS, &number))
 			say(u, "info string error: Move Overhead wants %d to "
 			       "%d, not '%s'", ENGINE_OVERHEAD_MIN_MS,
@@ -319,8 +305,8 @@ cmd_setoption(struct uci *u, char **tok, int n)
 		else
 			engine_set_move_overhead(u->eng, number);
 	} else if (strcasecmp(name, "Threads") == 0) {
-		if (!parse_number(value, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX,
-		        &number))
+		if (!protocol_parse_number(value, ENGINE_THREADS_MIN,
+		        ENGINE_THREADS_MAX, &number))
 			say(u, "info string error: Threads wants %d to %d, not "
 			       "'%s'", ENGINE_THREADS_MIN, ENGINE_THREADS_MAX,
 			    value);
@@ -509,31 +495,6 @@ tokenize(struct uci *u)
 	return n;
 }
 
-/*
- * Reads the next line of `in` into u->line, without its newline.  Returns
- * 1 for a line, 0 at the end of the input, and -1 for a line longer than
- * UCI_LINE_MAX bytes: what did not fit is read and dropped up to the
- * newline, so the next call starts on the next line.
- */
-static int
-read_line(struct uci *u, FILE *in)
-{
-	size_t len = 0;
-	bool too_long = false;
-	int c;
-
-	while ((c = getc(in)) != EOF && c != '\n') {
-		if (len < UCI_LINE_MAX)
-			u->line[len++] = (char)c;
-		else
-			too_long = true;
-	}
-	u->line[len] = '\0';
-	if (c == EOF && len == 0 && !too_long)
-		return 0;
-	return too_long ? -1 : 1;
-}
-
 static void
 dispatch(struct uci *u, char **tok, int n)
 {
@@ -596,7 +557,8 @@ uci_run(FILE *in, FILE *out, const bc_variant *v, int level)
 	}
 	engine_set_level(u.eng, level);
 	reset_position(&u);
-	while (!u.quit && (got = read_line(&u, in)) != 0) {
+	while (!u.quit &&
+	    (got = protocol_read_line(in, u.line, UCI_LINE_MAX)) != 0) {
 		int n;
 
 		if (got < 0) {

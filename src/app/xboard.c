@@ -39,6 +39,7 @@
 #include <strings.h>
 
 #include "engine/engine.h"
+#include "protocol.h"
 #include "report.h"
 #include "xboard.h"
 
@@ -513,21 +514,6 @@ cmd_protover(struct xb *x)
 	say(x, "feature done=1");
 }
 
-/* `text` as a whole number from `min` to `max`, or false. */
-static bool
-parse_number(const char *text, long long min, long long max, long long *out)
-{
-	char *end;
-	long long n;
-
-	errno = 0;
-	n = strtoll(text, &end, 10);
-	if (errno || end == text || *end || n < min || n > max)
-		return false;
-	*out = n;
-	return true;
-}
-
 /* Seconds, perhaps with a fraction ("0.5"), or minutes:seconds when
  * `minutes` ("5", "0:30"), as milliseconds from 0 to XB_TIME_MAX_MS. */
 static bool
@@ -560,7 +546,7 @@ cmd_level(struct xb *x, char **tok, int n)
 	long long mps;
 	int64_t base, inc;
 
-	if (n != 4 || !parse_number(tok[1], 0, 100000, &mps) ||
+	if (n != 4 || !protocol_parse_number(tok[1], 0, 100000, &mps) ||
 	    !parse_time(tok[2], true, &base) || !parse_time(tok[3], false, &inc)) {
 		say(x, "Error (level wants MPS BASE INC): level");
 		return;
@@ -601,7 +587,7 @@ set_hash(struct xb *x, const char *text, const char *cmd)
 {
 	long long mb;
 
-	if (!parse_number(text, 0, 1LL << 40, &mb)) {
+	if (!protocol_parse_number(text, 0, 1LL << 40, &mb)) {
 		say(x, "Error (wants megabytes): %s", cmd);
 		return;
 	}
@@ -628,8 +614,8 @@ cmd_option(struct xb *x, char **tok, int n)
 	if (strcasecmp(tok[1], "Hash") == 0) {
 		set_hash(x, eq + 1, "option Hash");
 	} else if (strcasecmp(tok[1], "Level") == 0) {
-		if (parse_number(eq + 1, ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX,
-		        &level))
+		if (protocol_parse_number(eq + 1, ENGINE_LEVEL_MIN,
+		        ENGINE_LEVEL_MAX, &level))
 			engine_set_level(x->eng, (int)level);
 		else
 			say(x, "Error (Level wants %d to %d): %.40s",
@@ -900,7 +886,7 @@ dispatch(struct xb *x, char **tok, int n)
 		else
 			say(x, "Error (st wants seconds): st");
 	} else if (strcmp(cmd, "sd") == 0) {
-		if (n == 2 && parse_number(tok[1], 1, 1000, &number))
+		if (n == 2 && protocol_parse_number(tok[1], 1, 1000, &number))
 			x->sd = number > ENGINE_MAX_DEPTH ? ENGINE_MAX_DEPTH
 			                                  : (int)number;
 		else
@@ -956,27 +942,6 @@ dispatch(struct xb *x, char **tok, int n)
 	}
 }
 
-/* The next line of `in`, without its newline: 1, 0 at the end of the
- * input, -1 for a line longer than XB_LINE_MAX (read past and dropped). */
-static int
-read_line(struct xb *x, FILE *in)
-{
-	size_t len = 0;
-	bool too_long = false;
-	int c;
-
-	while ((c = getc(in)) != EOF && c != '\n') {
-		if (len < XB_LINE_MAX)
-			x->line[len++] = (char)c;
-		else
-			too_long = true;
-	}
-	x->line[len] = '\0';
-	if (c == EOF && len == 0 && !too_long)
-		return 0;
-	return too_long ? -1 : 1;
-}
-
 int
 xboard_run(FILE *in, FILE *out, const bc_variant *v, int level)
 {
@@ -1006,7 +971,8 @@ xboard_run(FILE *in, FILE *out, const bc_variant *v, int level)
 	if (!new_game(x, v, NULL))
 		x->quit = true;
 	pthread_mutex_unlock(&x->lock);
-	while (!x->quit && (got = read_line(x, in)) != 0) {
+	while (!x->quit &&
+	    (got = protocol_read_line(in, x->line, XB_LINE_MAX)) != 0) {
 		char *tok[XB_WORDS_MAX];
 		int n = 0;
 
