@@ -86,6 +86,7 @@ APP_SRC = $(wildcard src/app/*.c)
 TEST_SRC = $(wildcard tests/check_*.c)
 TEST_SRC += tests/pty_harness.c
 TEST_SRC += tests/pty_board.c
+TEST_SRC += tests/pipe_child.c
 TEST_SRC += tests/test_util.c
 TEST_SRC += tests/fake_ui.c
 
@@ -232,7 +233,8 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB) $(FLAGS_STAMP)
 
 $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/app/uci.o \
-    $(BUILD)/src/app/xboard.o $(BUILD)/src/app/protocol.o \
+    $(BUILD)/src/app/xboard.o $(BUILD)/src/app/xboard_board.o \
+    $(BUILD)/src/app/protocol.o \
     $(BUILD)/src/app/lessons.o $(BUILD)/src/app/savegame.o \
     $(BUILD)/src/app/fileio.o $(BUILD)/src/app/history.o \
     $(BUILD)/src/app/report.o $(ENGINE_OBJ) $(LIB)

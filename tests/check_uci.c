@@ -19,166 +19,19 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pipe_child.h"
 #include "pty_board.h"
 
-enum {
-	REPLY_MS_DEFAULT = 30000, /* the longest wait for any one line */
-	LINE_MAX_LEN = 8192,
-	BUF_SIZE = 1 << 16
-};
-
-struct uci_child {
-	pid_t pid;
-	int to_fd, from_fd;
-	size_t len;
-	char buf[BUF_SIZE];
-	char line[LINE_MAX_LEN];
-};
-
-static int64_t
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* The safety net per line: $BC_REPLY_MS (make tsan: its binary is some
- * ten times slower), else REPLY_MS_DEFAULT. */
-static int64_t
-reply_ms(void)
-{
-	const char *env = getenv("BC_REPLY_MS");
-	long long ms = env ? atoll(env) : 0;
-
-	return ms > 0 ? ms : REPLY_MS_DEFAULT;
-}
-
-#define REPLY_MS reply_ms()
-
-static struct uci_child *
-uci_open(void)
-{
-	const char *bin = bigchess_bin();
-	struct uci_child *c = calloc(1, sizeof *c);
-	int in[2], out[2];
-
-	ck_assert_ptr_nonnull(c);
-	ck_assert_msg(access(bin, X_OK) == 0, "no program at %s ($BIGCHESS)",
-	    bin);
-	ck_assert_int_eq(pipe(in), 0);
-	ck_assert_int_eq(pipe(out), 0);
-	signal(SIGPIPE, SIG_IGN);
-	c->pid = fork();
-	ck_assert_int_ge(c->pid, 0);
-	if (c->pid == 0) {
-		dup2(in[0], STDIN_FILENO);
-		dup2(out[1], STDOUT_FILENO);
-		dup2(out[1], STDERR_FILENO);
-		close(in[0]);
-		close(in[1]);
-		close(out[0]);
-		close(out[1]);
-		execl(bin, bin, "--uci", (char *)NULL);
-		_exit(127);
-	}
-	close(in[0]);
-	close(out[1]);
-	c->to_fd = in[1];
-	c->from_fd = out[0];
-	return c;
-}
-
-static void uci_send(struct uci_child *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-uci_send(struct uci_child *c, const char *fmt, ...)
-{
-	char text[LINE_MAX_LEN];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(text, sizeof text - 1, fmt, ap);
-	va_end(ap);
-	ck_assert(n >= 0 && n < (int)sizeof text - 1);
-	text[n++] = '\n';
-	ck_assert_int_eq(write(c->to_fd, text, (size_t)n), n);
-}
-
-/* The next line into c->line; false at end of output or the deadline. */
-static bool
-uci_read_line(struct uci_child *c, int64_t deadline)
-{
-	for (;;) {
-		char *nl = memchr(c->buf, '\n', c->len);
-		struct pollfd pfd = { c->from_fd, POLLIN, 0 };
-		int64_t left = deadline - now_ms();
-		ssize_t got;
-
-		if (nl) {
-			size_t n = (size_t)(nl - c->buf);
-
-			if (n >= sizeof c->line)
-				n = sizeof c->line - 1;
-			memcpy(c->line, c->buf, n);
-			c->line[n] = '\0';
-			c->len -= (size_t)(nl - c->buf) + 1;
-			memmove(c->buf, nl + 1, c->len);
-			return true;
-		}
-		if (left <= 0 || c->len == sizeof c->buf)
-			return false;
-		if (poll(&pfd, 1, (int)left) <= 0)
-			continue;
-		got = read(c->from_fd, c->buf + c->len, sizeof c->buf - c->len);
-		if (got <= 0)
-			return false;
-		c->len += (size_t)got;
-	}
-}
-
-/* Reads lines until one starts with `prefix`; fails on the deadline. */
-static const char *
-uci_expect(struct uci_child *c, const char *prefix)
-{
-	int64_t deadline = now_ms() + REPLY_MS;
-
-	while (uci_read_line(c, deadline))
-		if (strncmp(c->line, prefix, strlen(prefix)) == 0)
-			return c->line;
-	ck_abort_msg("no line starting '%s' (last: '%s')", prefix, c->line);
-	return NULL;
-}
-
-/* Closes the input and waits for the program to exit; its status. */
-static int
-uci_close(struct uci_child *c)
-{
-	int64_t deadline = now_ms() + REPLY_MS;
-	int status = -1;
-
-	close(c->to_fd);
-	while (now_ms() < deadline) {
-		pid_t r = waitpid(c->pid, &status, WNOHANG);
-
-		if (r == c->pid)
-			break;
-		/* Drain its output so that it never blocks on a full pipe. */
-		if (!uci_read_line(c, now_ms() + 50))
-			continue;
-	}
-	if (waitpid(c->pid, &status, WNOHANG) == 0) {
-		kill(c->pid, SIGKILL);
-		waitpid(c->pid, &status, 0);
-		status = -1;
-	}
-	close(c->from_fd);
-	free(c);
-	return status;
-}
+/* The names this file uses for the shared pipe harness. */
+#define uci_child pipe_child
+#define uci_open() pipe_open("--uci")
+#define uci_send pipe_send
+#define uci_read_line pipe_read_line
+#define uci_expect pipe_expect
+#define uci_close pipe_close
+#define now_ms pipe_now_ms
+#define REPLY_MS pipe_reply_ms()
+#define LINE_MAX_LEN PIPE_LINE_MAX
 
 /* The move `text` in `pos` (coordinate notation), or BC_MOVE_NONE. */
 static bc_move

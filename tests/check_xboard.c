@@ -20,158 +20,19 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pipe_child.h"
 #include "pty_board.h"
 
-enum {
-	REPLY_MS = 30000, /* the longest wait for any one line */
-	LINE_MAX_LEN = 8192,
-	BUF_SIZE = 1 << 16
-};
-
-struct xb_child {
-	pid_t pid;
-	int to_fd, from_fd;
-	size_t len;
-	char buf[BUF_SIZE];
-	char line[LINE_MAX_LEN];
-};
-
-static int64_t
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static struct xb_child *
-xb_open(void)
-{
-	const char *bin = bigchess_bin();
-	struct xb_child *c = calloc(1, sizeof *c);
-	int in[2], out[2];
-
-	ck_assert_ptr_nonnull(c);
-	ck_assert_msg(access(bin, X_OK) == 0, "no program at %s ($BIGCHESS)",
-	    bin);
-	ck_assert_int_eq(pipe(in), 0);
-	ck_assert_int_eq(pipe(out), 0);
-	signal(SIGPIPE, SIG_IGN);
-	c->pid = fork();
-	ck_assert_int_ge(c->pid, 0);
-	if (c->pid == 0) {
-		dup2(in[0], STDIN_FILENO);
-		dup2(out[1], STDOUT_FILENO);
-		dup2(out[1], STDERR_FILENO);
-		close(in[0]);
-		close(in[1]);
-		close(out[0]);
-		close(out[1]);
-		execl(bin, bin, "--xboard", (char *)NULL);
-		_exit(127);
-	}
-	close(in[0]);
-	close(out[1]);
-	c->to_fd = in[1];
-	c->from_fd = out[0];
-	return c;
-}
-
-static void xb_send(struct xb_child *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-xb_send(struct xb_child *c, const char *fmt, ...)
-{
-	char text[LINE_MAX_LEN];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(text, sizeof text - 1, fmt, ap);
-	va_end(ap);
-	ck_assert(n >= 0 && n < (int)sizeof text - 1);
-	text[n++] = '\n';
-	ck_assert_int_eq(write(c->to_fd, text, (size_t)n), n);
-}
-
-/* The next line into c->line; false at end of output or the deadline. */
-static bool
-xb_read_line(struct xb_child *c, int64_t deadline)
-{
-	for (;;) {
-		char *nl = memchr(c->buf, '\n', c->len);
-		struct pollfd pfd = { c->from_fd, POLLIN, 0 };
-		int64_t left = deadline - now_ms();
-		ssize_t got;
-
-		if (nl) {
-			size_t n = (size_t)(nl - c->buf);
-
-			if (n >= sizeof c->line)
-				n = sizeof c->line - 1;
-			memcpy(c->line, c->buf, n);
-			c->line[n] = '\0';
-			c->len -= (size_t)(nl - c->buf) + 1;
-			memmove(c->buf, nl + 1, c->len);
-			return true;
-		}
-		if (left <= 0 || c->len == sizeof c->buf)
-			return false;
-		if (poll(&pfd, 1, (int)left) <= 0)
-			continue;
-		got = read(c->from_fd, c->buf + c->len, sizeof c->buf - c->len);
-		if (got <= 0)
-			return false;
-		c->len += (size_t)got;
-	}
-}
-
-/* The next line, whatever it is; fails on the deadline. */
-static const char *
-xb_next(struct xb_child *c)
-{
-	ck_assert_msg(xb_read_line(c, now_ms() + REPLY_MS),
-	    "no reply (last: '%s')", c->line);
-	return c->line;
-}
-
-/* Reads lines until one starts with `prefix`, skipping thinking output;
- * fails on the deadline. */
-static const char *
-xb_expect(struct xb_child *c, const char *prefix)
-{
-	int64_t deadline = now_ms() + REPLY_MS;
-
-	while (xb_read_line(c, deadline))
-		if (strncmp(c->line, prefix, strlen(prefix)) == 0)
-			return c->line;
-	ck_abort_msg("no line starting '%s' (last: '%s')", prefix, c->line);
-	return NULL;
-}
-
-static int
-xb_close(struct xb_child *c)
-{
-	int64_t deadline = now_ms() + REPLY_MS;
-	int status = -1;
-
-	close(c->to_fd);
-	while (now_ms() < deadline) {
-		if (waitpid(c->pid, &status, WNOHANG) == c->pid)
-			break;
-		xb_read_line(c, now_ms() + 50);
-	}
-	if (waitpid(c->pid, &status, WNOHANG) == 0) {
-		kill(c->pid, SIGKILL);
-		waitpid(c->pid, &status, 0);
-		status = -1;
-	}
-	close(c->from_fd);
-	free(c);
-	return status;
-}
+/* The names this file uses for the shared pipe harness. */
+#define xb_child pipe_child
+#define xb_open() pipe_open("--xboard")
+#define xb_send pipe_send
+#define xb_read_line pipe_read_line
+#define xb_next pipe_next
+#define xb_expect pipe_expect
+#define xb_close pipe_close
+#define now_ms pipe_now_ms
+#define REPLY_MS pipe_reply_ms()
 
 /* The handshake XBoard does, up to "feature done=1". */
 static void
@@ -352,6 +213,59 @@ END_TEST
 
 /* A few moves of each variant: ours from the rules library, the engine's
  * checked legal. */
+/*
+ * XBoard checks every move against the moves it believes a piece image
+ * has, so a variant it does not know comes with a "piece" line for each
+ * piece that moves otherwise (engine-intf, "piece ID PIECEDESC", in
+ * XBoard's reading of Betza: a letter is a leap whatever stands between,
+ * Z the (2,3) zebra, G the (3,3) and H the (3,0) leap).  Expected from
+ * the rules files: chad.md's king steps or leaps as a knight; hadean.md's
+ * ferz- and wazir-knights and -sorcerers, and its flyers of range 3 that
+ * may pass over pieces (each of their squares as a leap).  Grand Chess is
+ * XBoard's own, so it gets neither setup nor piece lines.
+ */
+START_TEST(test_piece_lines)
+{
+	static const struct {
+		const char *variant;
+		const char *want[8];
+	} cases[] = {
+		{ "chad", { "piece K& KN", NULL } },
+		{ "hadean", { "piece F& FN", "piece W& WN", "piece S& FZ",
+		    "piece Z& WZ", "piece E& FAG", "piece M& WDH", NULL } },
+	};
+	struct xb_child *c = xb_open();
+
+	xb_handshake(c);
+	xb_send(c, "variant grand");
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char got[4096] = "";
+
+		xb_send(c, "variant %s", cases[i].variant);
+		xb_send(c, "ping 2");
+		ck_assert(strncmp(xb_next(c), "setup (", 7) == 0);
+		while (strcmp(xb_next(c), "pong 2") != 0) {
+			ck_assert_msg(strncmp(c->line, "piece ", 6) == 0,
+			    "not a piece line: %s", c->line);
+			ck_assert(strlen(got) + strlen(c->line) + 2 < sizeof got);
+			strcat(got, c->line);
+			strcat(got, "|");
+		}
+		for (int k = 0; cases[i].want[k]; k++) {
+			char want[64];
+
+			snprintf(want, sizeof want, "%s|", cases[i].want[k]);
+			ck_assert_msg(strstr(got, want), "%s: no '%s' in %s",
+			    cases[i].variant, cases[i].want[k], got);
+		}
+	}
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
 START_TEST(test_game_each_variant)
 {
 	for (int i = 0; i < bc_variant_count(); i++) {
@@ -635,7 +549,7 @@ START_TEST(test_highlight_chad_wall)
 	xb_send(c, "force");
 	xb_send(c, "setboard 12/12/12/6Rrk3/12/12/12/12/3K8/12/12/12 w - - 0 1");
 	xb_send(c, "lift g9");
-	ck_assert_str_eq(xb_next(c),
+	ck_assert_str_eq(xb_expect(c, "highlight "),
 	    "highlight 6Y5/6Y5/6Y5/YYYYYY1R4/6Y5/6Y5/6Y5/6Y5/6Y5/6Y5/6Y5/"
 	    "6Y5");
 	/* XBoard sends the capture without a letter or with 'q'. */
@@ -669,7 +583,7 @@ START_TEST(test_hadean_castling)
 	/* Steps f1 f2 g2 h2 h1; castles b1..e1 (O-O-O-5..2) and i1..k1
 	 * (O-O-2..4) as the king's square, a1 and l1 for the one-square
 	 * castles: on rank 1 every square but g1. */
-	ck_assert_str_eq(xb_next(c),
+	ck_assert_str_eq(xb_expect(c, "highlight "),
 	    "highlight 12/12/12/12/12/12/12/12/12/12/5YYY4/YYYYYY1YYYYY");
 	xb_send(c, "usermove g1l1");
 	/* The rook now on g1 checks the king on g12, which steps aside. */
@@ -709,7 +623,9 @@ START_TEST(test_ping_order)
 	xb_send(c, "ping 3");
 	ck_assert_str_eq(xb_next(c), "pong 1");
 	ck_assert(strncmp(xb_next(c), "setup (", 7) == 0);
-	ck_assert_str_eq(xb_next(c), "pong 2");
+	while (strncmp(xb_next(c), "piece ", 6) == 0)
+		continue;
+	ck_assert_str_eq(c->line, "pong 2");
 	ck_assert_str_eq(xb_next(c), "Illegal move: a1a1");
 	ck_assert_str_eq(xb_next(c), "pong 3");
 	xb_send(c, "quit");
@@ -785,6 +701,7 @@ xboard_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_features);
 	tcase_add_test(tc, test_setup_lines);
+	tcase_add_test(tc, test_piece_lines);
 	tcase_add_test(tc, test_game_each_variant);
 	tcase_add_test(tc, test_grand_ranks);
 	tcase_add_test(tc, test_illegal_and_garbage);

@@ -11,19 +11,8 @@
  * changes the game first stops any search and waits for it, with the lock
  * let go, and a search stopped that way plays nothing.
  *
- * Squares are written as XBoard writes them: files from a, ranks from 1,
- * except on a board of exactly 10 ranks (Grand Chess), where XBoard counts
- * ranks from 0 (engine-intf, "note that on boards with exactly 10 ranks,
- * counting of the ranks starts at 0"): our e10 is XBoard's e9, both ways.
- * Castling is the king's move from its square to its target; Hadean's
- * one-square castling, whose squares a plain king step shares, is written
- * as the king taking its own rook, as XBoard writes Chess960 castling.
- *
- * Chad and Hadean are variants XBoard does not know: after "variant chad"
- * the engine sends a "setup" line with the board size, a piece-to-char
- * table for XBoard's piece images and the start FEN, and it answers
- * "lift" with "highlight", the lifted piece's legal targets, since XBoard
- * cannot know Chad's capture zones or Hadean's flyers.
+ * How squares, moves and boards are written for XBoard is
+ * xboard_board.c's job.
  *
  * Bad input gets one "Error (...): ..." line and is otherwise ignored; a
  * line holds at most XB_LINE_MAX bytes, and numbers are capped before any
@@ -42,6 +31,7 @@
 #include "protocol.h"
 #include "report.h"
 #include "xboard.h"
+#include "xboard_board.h"
 
 enum {
 	XB_LINE_MAX = 1 << 16,
@@ -52,10 +42,6 @@ enum {
 
 /* The longest time accepted anywhere (about 11 days), in milliseconds. */
 #define XB_TIME_MAX_MS 1000000000LL
-
-/* XBoard's piece types in the order its piece-to-char table lists them;
- * the last one is always the king. */
-static const char xb_piece_order[] = "PNBRQFEACWMOHIJGDVLSUK";
 
 struct xb {
 	FILE *out;
@@ -112,135 +98,11 @@ say(struct xb *x, const char *fmt, ...)
 	free(line);
 }
 
-/* Square (file, rank from 0) as XBoard names it. */
+/* say() for xb_describe_variant. */
 static void
-xb_square_text(const bc_variant *v, bc_square sq, char *buf, size_t size)
+say_line(void *arg, const char *text)
 {
-	int rank = BC_RANK(sq) + (bc_variant_ranks(v) == 10 ? 0 : 1);
-
-	snprintf(buf, size, "%c%d", 'a' + BC_FILE(sq), rank);
-}
-
-/*
- * Reads a square as XBoard names it from `*s`, moving `*s` past it.
- * Returns the square, or 0 if the text is not one of the board.
- */
-static bc_square
-xb_square_parse(const bc_variant *v, const char **s)
-{
-	const char *p = *s;
-	int file, rank = 0, digits = 0;
-
-	if (*p < 'a' || *p > 'z')
-		return 0;
-	file = *p++ - 'a';
-	while (*p >= '0' && *p <= '9' && digits < 3) {
-		rank = rank * 10 + (*p++ - '0');
-		digits++;
-	}
-	if (!digits || (*p >= '0' && *p <= '9'))
-		return 0;
-	if (bc_variant_ranks(v) != 10)
-		rank--;
-	if (file >= bc_variant_files(v) || rank < 0 ||
-	    rank >= bc_variant_ranks(v))
-		return 0;
-	*s = p;
-	return BC_SQUARE(file, rank);
-}
-
-/* The square of the rook that castling `m` moves: the first piece from
- * the king in the direction it goes. */
-static bc_square
-castle_rook(const bc_position *pos, bc_move m)
-{
-	int step = BC_MOVE_TO(m) > BC_MOVE_FROM(m) ? 1 : -1;
-	bc_square sq = BC_MOVE_FROM(m) + step;
-
-	while (pos->board[sq] == BC_EMPTY)
-		sq += step;
-	return sq;
-}
-
-/* The XBoard target square of `m`: a one-square castle goes onto the
- * rook; everything else to where the piece lands. */
-static bc_square
-xb_target(const bc_position *pos, bc_move m)
-{
-	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE &&
-	    abs(BC_MOVE_TO(m) - BC_MOVE_FROM(m)) == 1)
-		return castle_rook(pos, m);
-	return BC_MOVE_TO(m);
-}
-
-/* Legal move `m` of `pos` as XBoard writes it ("e8e9q" in Grand). */
-static void
-xb_move_text(const bc_position *pos, bc_move m, char *buf, size_t size)
-{
-	const bc_variant *v = pos->variant;
-	char from[16], to[16];
-	int promo = BC_MOVE_PROMO(m);
-
-	xb_square_text(v, BC_MOVE_FROM(m), from, sizeof from);
-	xb_square_text(v, xb_target(pos, m), to, sizeof to);
-	if (promo)
-		snprintf(buf, size, "%s%s%c", from, to,
-		    bc_variant_piece_letter(v, promo) - 'A' + 'a');
-	else
-		snprintf(buf, size, "%s%s", from, to);
-}
-
-/*
- * Finds the legal move that `text` names: XBoard's coordinates (a
- * promotion as a letter after the squares, "=" allowed before it), or
- * else our own notation (O-O-2, SAN).  BC_OK with *out, or an error.
- */
-static int
-xb_move_parse(const bc_position *pos, const char *text, bc_move *out)
-{
-	const bc_variant *v = pos->variant;
-	const char *p = text;
-	bc_square from, to;
-	int promo = 0;
-	bc_move found = BC_MOVE_NONE;
-	bool several = false;
-	bc_move_list list;
-
-	from = xb_square_parse(v, &p);
-	to = from ? xb_square_parse(v, &p) : 0;
-	if (!to)
-		return bc_move_parse(pos, text, out, NULL);
-	if (*p == '=')
-		p++;
-	if (*p) {
-		promo = bc_variant_piece_type(v, *p);
-		if (!promo || p[1])
-			return BC_ESYNTAX;
-	}
-	bc_movegen_legal(pos, &list);
-	for (int i = 0; i < list.count; i++) {
-		bc_move m = list.moves[i];
-
-		/* A plain king step and a one-square castle share their
-		 * squares; the castle is written onto the rook. */
-		if (BC_MOVE_FROM(m) != from || xb_target(pos, m) != to)
-			continue;
-		if (BC_MOVE_PROMO(m) == promo) {
-			*out = m;
-			return BC_OK;
-		}
-		/* Without a letter, a promotion with one choice (Chad's
-		 * queen, Grand's one lost type) is still the move. */
-		if (!*p) {
-			several = found != BC_MOVE_NONE;
-			found = m;
-		}
-	}
-	if (!*p && found && !several) {
-		*out = found;
-		return BC_OK;
-	}
-	return several ? BC_EAMBIGUOUS : BC_EILLEGAL;
+	say(arg, "%s", text);
 }
 
 /* Says "RESULT {reason}" once when the game has ended. */
@@ -300,7 +162,7 @@ on_report(const struct engine_report *r, void *arg)
 		x->stat_ms = r->time_ms;
 		x->stat_nodes = r->nodes;
 		for (int i = 0; i < r->pv_length; i++) {
-			char text[32];
+			char text[XB_MOVE_TEXT];
 			bc_undo undo;
 
 			xb_move_text(&pos, r->pv[i], text, sizeof text);
@@ -318,7 +180,7 @@ on_report(const struct engine_report *r, void *arg)
 			say(x, "%d %d %" PRId64 " %" PRIu64 " %s", r->depth,
 			    score, r->time_ms / 10, r->nodes, pv);
 	} else if (!x->discard && !x->analyzing && r->best) {
-		char text[32];
+		char text[XB_MOVE_TEXT];
 
 		xb_move_text(r->root, r->best, text, sizeof text);
 		if (bc_game_push(x->game, r->best) == BC_OK) {
@@ -421,70 +283,6 @@ new_game(struct xb *x, const bc_variant *v, const char *fen)
 	x->result_said = false;
 	x->lifted = 0;
 	return true;
-}
-
-/* The piece-to-char table of `v` for "setup": each of XBoard's piece
- * types gets the letter of ours that it shows, or '.'; white, then
- * black. */
-static void
-piece_table(const bc_variant *v, char *buf)
-{
-	int n = (int)strlen(xb_piece_order);
-	bool placed[BC_MAX_TYPES] = { false };
-
-	memset(buf, '.', (size_t)n);
-	buf[n - 1] = 'K';
-	for (int t = 1; t <= bc_variant_piece_types(v); t++) {
-		const char *slot = strchr(xb_piece_order,
-		    bc_variant_piece_letter(v, t));
-
-		if (slot) {
-			buf[slot - xb_piece_order] = bc_variant_piece_letter(v, t);
-			placed[t] = true;
-		}
-	}
-	/* A letter XBoard has no piece of gets the image of a type that
-	 * this variant leaves unused (never the pawn's). */
-	for (int t = 1; t <= bc_variant_piece_types(v); t++) {
-		for (int i = 1; !placed[t] && i < n - 1; i++) {
-			if (buf[i] == '.') {
-				buf[i] = bc_variant_piece_letter(v, t);
-				placed[t] = true;
-			}
-		}
-	}
-	for (int i = 0; i < n; i++)
-		buf[n + i] = buf[i] == '.' ? '.' : (char)(buf[i] - 'A' + 'a');
-	buf[(size_t)2 * (size_t)n] = '\0';
-}
-
-/*
- * True if XBoard has `v` built in under our key, so no "setup" is sent.
- * This lists XBoard's variants, not ours: of XBoard 4.9's own boards only
- * Grand Chess is one of the registry's.
- */
-static bool
-xboard_knows(const bc_variant *v)
-{
-	static const char *const builtin[] = { "grand" };
-
-	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
-		if (strcmp(bc_variant_key(v), builtin[i]) == 0)
-			return true;
-	return false;
-}
-
-static void
-send_setup(struct xb *x)
-{
-	char table[64];
-	const bc_variant *v = x->variant;
-
-	if (xboard_knows(v))
-		return;
-	piece_table(v, table);
-	say(x, "setup (%s) %dx%d+0_fairy %s", table, bc_variant_files(v),
-	    bc_variant_ranks(v), bc_variant_start_fen(v));
 }
 
 static void
@@ -636,43 +434,22 @@ cmd_variant(struct xb *x, char **tok, int n)
 		return;
 	}
 	if (new_game(x, v, NULL))
-		send_setup(x);
+		xb_describe_variant(v, say_line, x);
 }
 
-/* "setboard FEN": ranks translated where XBoard counts them from 0, in
- * the en-passant field. */
+/* "setboard FEN", its ranks in our numbering. */
 static void
 cmd_setboard(struct xb *x, char **tok, int n)
 {
-	char fen[BC_FEN_MAX * 2] = "";
-	size_t len = 0;
+	char fen[BC_FEN_MAX * 2];
 
 	if (n < 2) {
 		say(x, "tellusererror Illegal position: no FEN");
 		return;
 	}
-	for (int i = 1; i < n; i++) {
-		const char *w = tok[i];
-		bool ep = i == 4 && bc_variant_ranks(x->variant) == 10;
-
-		if (len + strlen(w) + 8 >= sizeof fen) {
-			say(x, "tellusererror Illegal position: FEN too long");
-			return;
-		}
-		if (len)
-			fen[len++] = ' ';
-		for (const char *p = w; *p; p++) {
-			/* XBoard's e2 is our e3 on a 10-rank board. */
-			if (ep && *p >= 'a' && *p <= 'z' && p[1] >= '0' &&
-			    p[1] <= '9' && !(p[2] >= '0' && p[2] <= '9')) {
-				len += (size_t)snprintf(fen + len,
-				    sizeof fen - len, "%c%d", *p, p[1] - '0' + 1);
-				p++;
-				continue;
-			}
-			fen[len++] = *p;
-		}
-		fen[len] = '\0';
+	if (!xb_fen_from_xboard(x->variant, tok + 1, n - 1, fen, sizeof fen)) {
+		say(x, "tellusererror Illegal position: FEN too long");
+		return;
 	}
 	new_game(x, x->variant, fen);
 }
@@ -710,63 +487,21 @@ cmd_undo(struct xb *x, int plies)
 		think(x);
 }
 
-/* The legal moves of the piece on `from`, as a highlight board: magenta
- * where the move needs a choice (what to promote to, or whether to), else
- * red for captures and yellow for the rest. */
+/* "lift SQUARE": the legal targets of the piece there, as a highlight
+ * board. */
 static void
 cmd_lift(struct xb *x, char **tok, int n)
 {
-	const bc_position *pos = bc_game_position(x->game);
-	const bc_variant *v = x->variant;
 	const char *p = n == 2 ? tok[1] : "";
-	bc_square from = xb_square_parse(v, &p);
-	char mark[BC_CELLS] = { 0 };
-	char board[BC_MAX_RANKS * (BC_MAX_FILES + 1) + 1];
-	size_t len = 0;
-	bc_move_list list;
+	bc_square from = xb_square_parse(x->variant, &p);
+	char board[XB_BOARD_TEXT];
 
 	if (!from || *p) {
 		say(x, "Error (not a square): lift");
 		return;
 	}
 	x->lifted = from;
-	bc_movegen_legal(pos, &list);
-	for (int i = 0; i < list.count; i++) {
-		bc_move m = list.moves[i];
-		bc_square to = xb_target(pos, m);
-		int kind = BC_MOVE_KIND(m);
-
-		if (BC_MOVE_FROM(m) != from)
-			continue;
-		if (mark[to])
-			mark[to] = 'M';
-		else
-			mark[to] = kind == BC_MOVE_CAPTURE ||
-			        kind == BC_MOVE_EN_PASSANT ? 'R' : 'Y';
-	}
-	for (int r = bc_variant_ranks(v) - 1; r >= 0; r--) {
-		int empty = 0;
-
-		for (int f = 0; f < bc_variant_files(v); f++) {
-			char c = mark[BC_SQUARE(f, r)];
-
-			if (!c) {
-				empty++;
-				continue;
-			}
-			if (empty)
-				len += (size_t)snprintf(board + len,
-				    sizeof board - len, "%d", empty);
-			empty = 0;
-			board[len++] = c;
-		}
-		if (empty)
-			len += (size_t)snprintf(board + len, sizeof board - len,
-			    "%d", empty);
-		if (r)
-			board[len++] = '/';
-	}
-	board[len] = '\0';
+	xb_highlight(bc_game_position(x->game), from, board);
 	say(x, "highlight %s", board);
 }
 
@@ -775,36 +510,15 @@ cmd_lift(struct xb *x, char **tok, int n)
 static void
 cmd_put(struct xb *x, char **tok, int n)
 {
-	const bc_position *pos = bc_game_position(x->game);
-	const bc_variant *v = x->variant;
 	const char *p = n == 2 ? tok[1] : "";
-	bc_square to = xb_square_parse(v, &p);
+	bc_square to = xb_square_parse(x->variant, &p);
 	char choice[BC_MAX_TYPES + 1];
-	int len = 0;
-	bc_move_list list;
 
 	if (!to) {
 		say(x, "Error (not a square): put");
 		return;
 	}
-	bc_movegen_legal(pos, &list);
-	for (int i = 0; x->lifted && i < list.count; i++) {
-		bc_move m = list.moves[i];
-		char c;
-
-		if (BC_MOVE_FROM(m) != x->lifted || xb_target(pos, m) != to)
-			continue;
-		c = BC_MOVE_PROMO(m)
-		    ? bc_variant_piece_letter(v, BC_MOVE_PROMO(m))
-		    : bc_variant_piece_letter(v,
-		          BC_PIECE_TYPE(pos->board[x->lifted]));
-		if (pos->side == BC_BLACK)
-			c = (char)(c - 'A' + 'a');
-		if (len < BC_MAX_TYPES)
-			choice[len++] = c;
-	}
-	choice[len] = '\0';
-	if (len > 1)
+	if (xb_choice(bc_game_position(x->game), x->lifted, to, choice) > 1)
 		say(x, "choice %s", choice);
 	x->lifted = 0;
 }
