@@ -255,7 +255,8 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 # One full test run in $(BUILD): the Check suites, then the scripts that
 # drive the real binary (tests/man.sh checks the man pages' examples;
 # tests/ssh.sh plays over a real sshd and kills the client;
-# tests/hardening.sh reads the binary's hardening with readelf).
+# tests/hardening.sh reads the binary's hardening with readelf;
+# tests/xboard.sh has the real XBoard play it under Xvfb).
 test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	$(FUZZ_REPLAY) $(MONKEY) $(NOTHREAD_BIN)
 	BIGCHESS=$(BIN) $(TEST_BIN)
@@ -268,6 +269,7 @@ test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
 	    sh tests/hardening.sh
 	BIGCHESS=$(BIN) sh tests/man.sh
 	BIGCHESS=$(BIN) sh tests/ssh.sh
+	BIGCHESS=$(BIN) sh tests/xboard.sh
 
 # The three phases run side by side on two cores: the tests spend most of
 # their time waiting on the programs they drive, so the wall time is about

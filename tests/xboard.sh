@@ -1,0 +1,254 @@
+#!/bin/sh
+# xboard.sh - the real XBoard (Debian's xboard, on a virtual X server from
+# xvfb-run) drives `bigchess --xboard`, in every variant.
+#
+#   BIGCHESS=build/check/bigchess sh tests/xboard.sh
+#
+# For each variant XBoard first starts one engine and shows its board (a
+# screenshot goes to $XBOARD_SHOTS, if set, as VARIANT.png), then plays a
+# match of one game between two bigchess engines with Test Legality on,
+# at depth 2, adjudicated a draw after a few moves.  XBoard's debug log
+# of what it sent and what the engines answered must show: our features
+# and our setup line accepted (a 22-letter piece table, two-digit counts
+# in the FEN, a 12x12 board), every engine move taken by XBoard and
+# passed on to the other engine, no illegal move, no error, no forfeit,
+# and the game played to XBoard's adjudication.  The game that XBoard
+# saved, in its own notation, is then read back by bigchess --load: the
+# moves XBoard understood are ours.  In Grand Chess XBoard counts ranks
+# from 0 (engine-intf), in its saved game too, so there they are shifted
+# up by one before they are read back.
+#
+# Every wait polls for a line in the log and is bounded.  Skipped, saying
+# why, only where xboard or xvfb-run is missing or X cannot start; under
+# CI=true that is a failure.
+set -u
+
+BIGCHESS=${BIGCHESS:-build/bigchess}
+case $BIGCHESS in
+/*) ;;
+*) BIGCHESS=$PWD/$BIGCHESS ;;
+esac
+XBOARD=${XBOARD:-}
+if [ -z "$XBOARD" ]; then
+	XBOARD=$(command -v xboard 2>/dev/null || echo /usr/games/xboard)
+fi
+MOVES=6         # XBoard adjudicates a draw after this many moves
+WAIT_TENTHS=600 # the longest wait for any one marker, in 0.1 s
+
+passed=0
+failed=0
+
+skip() {
+	echo "xboard.sh: skipped: $*"
+	if [ "${CI:-}" = true ]; then
+		echo "xboard.sh: under CI=true a skip is a failure" >&2
+		exit 1
+	fi
+	exit 0
+}
+
+ok() {
+	passed=$((passed + 1))
+}
+
+fail() {
+	echo "FAIL: $*"
+	failed=$((failed + 1))
+}
+
+check() { # check WHAT COMMAND...: a check that passes if COMMAND does
+	what=$1
+	shift
+	if "$@"; then ok; else fail "$what"; fi
+}
+
+[ -x "$BIGCHESS" ] || { echo "xboard.sh: no binary $BIGCHESS" >&2; exit 1; }
+[ -x "$XBOARD" ] || skip "no xboard (Debian package xboard)"
+command -v xvfb-run >/dev/null 2>&1 ||
+    skip "no xvfb-run (Debian package xvfb)"
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/bigchess-xboard.XXXXXX") || exit 1
+trap '[ -n "${XBOARD_KEEP:-}" ] || rm -rf "$dir"' EXIT INT TERM
+mkdir "$dir/home"
+
+# Runs inside the X session: XBoard with the arguments given, its debug
+# log in $1; for a shot ($2 a file name, not "-") it waits for the
+# engine's answer to "variant" and a screen that no longer changes, saves
+# it and ends XBoard; else it waits for XBoard to end by itself.
+cat >"$dir/session.sh" <<'EOF'
+log=$1 shot=$2 marker=$3 tenths=$4
+shift 4
+HOME=$XB_HOME XDG_CONFIG_HOME=$XB_HOME/.config "$@" >"$log.out" 2>&1 &
+pid=$!
+if [ "$shot" = - ]; then
+	n=0
+	while kill -0 "$pid" 2>/dev/null && [ $n -lt "$tenths" ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill "$pid" 2>/dev/null
+	wait "$pid"
+	exit 0
+fi
+n=0
+until grep -q -- "$marker" "$log" 2>/dev/null || [ $n -ge "$tenths" ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+# Poll the screen until two dumps in a row are the same: drawn.
+prev=
+n=0
+while [ $n -lt 50 ]; do
+	sleep 0.1
+	xwd -root -silent >"$shot.tmp" 2>/dev/null || break
+	sum=$(cksum <"$shot.tmp")
+	[ "$sum" = "$prev" ] && break
+	prev=$sum
+	n=$((n + 1))
+done
+mv "$shot.tmp" "$shot" 2>/dev/null
+kill "$pid" 2>/dev/null
+wait "$pid"
+EOF
+
+# Runs session.sh under a fresh virtual X server.
+in_x() {
+	XB_HOME=$dir/home timeout 300 xvfb-run -a -n "$display" \
+	    -s "-screen 0 1024x900x24" sh "$dir/session.sh" "$@"
+}
+
+# The first display number tried: xvfb-run -a looks for a free one from
+# there, and two runs side by side (make check's builds) start apart.
+display=$((100 + $$ % 800))
+
+# Does X start at all?
+if ! XB_HOME=$dir/home timeout 60 xvfb-run -a -n "$display" \
+    -s "-screen 0 64x64x24" \
+    true >"$dir/x.out" 2>&1; then
+	skip "X cannot start: $(head -1 "$dir/x.out")"
+fi
+
+# Saved game $1 of variant $2 in our rank numbering, to stdout.
+ranks_ours() {
+	if [ "$2" = grand ]; then
+		python3 -c '
+import re, sys
+text = open(sys.argv[1]).read()
+head, _, moves = text.partition("\n\n")
+moves = re.sub(r"\{[^}]*\}", " ", moves)
+moves = re.sub(r"([a-j])([0-9])(?![0-9])",
+               lambda m: m.group(1) + str(int(m.group(2)) + 1), moves)
+sys.stdout.write(head + "\n\n" + moves)' "$1"
+	else
+		cat "$1"
+	fi
+}
+
+# Every "move X" of one engine was sent to the other as "usermove X".
+moves_relayed() { # moves_relayed LOG
+	awk '
+	/<(first |second): move / { sent[++n] = $NF }
+	/>(first |second): usermove / { got[++m] = $NF }
+	END {
+		if (n < 2) exit 1
+		for (i = 1; i <= n; i++)
+			if (i <= m && sent[i] != got[i]) exit 1
+		# The last move may end the game before it is passed on.
+		exit !(m >= n - 1)
+	}' "$1"
+}
+
+engines_moves() {
+	grep -c -E '<(first |second): move ' "$1"
+}
+
+variants=$(printf 'protover 2\nquit\n' | "$BIGCHESS" --xboard |
+    sed -n 's/^feature variants="\(.*\)"$/\1/p' | tr , ' ')
+check "the engine names its variants" test -n "$variants"
+for v in $variants; do
+	echo "xboard.sh: $v"
+	common="-variant $v -testLegality true -depth 2 -tc 100 -xexit
+	    -xponder -debug"
+
+	# 1. One engine, its board on screen.
+	shot=-
+	if [ -n "${XBOARD_SHOTS:-}" ]; then
+		mkdir -p "$XBOARD_SHOTS"
+		shot=$dir/$v.xwd
+	fi
+	if [ "$v" = grand ]; then
+		marker='<first : pong'
+	else
+		marker='<first : setup ('
+	fi
+	if [ "$shot" != - ]; then
+		# shellcheck disable=SC2086
+		in_x "$dir/$v-board.log" "$shot" "$marker" "$WAIT_TENTHS" \
+		    "$XBOARD" -fcp "$BIGCHESS --xboard" -fd "$dir" $common \
+		    -nameOfDebugFile "$dir/$v-board.log"
+		check "$v: XBoard showed a board" test -s "$shot"
+		if [ -s "$shot" ]; then
+			if ! convert "xwd:$shot" "$XBOARD_SHOTS/$v.png" \
+			    2>/dev/null; then
+				python3 "$(dirname "$0")/../tools/xwd2png" \
+				    "$shot" "$XBOARD_SHOTS/$v.png"
+			fi
+			check "$v: screenshot $XBOARD_SHOTS/$v.png" \
+			    test -s "$XBOARD_SHOTS/$v.png"
+		fi
+	fi
+
+	# 2. A match of one game, engine against engine.
+	log=$dir/$v.log
+	# shellcheck disable=SC2086
+	in_x "$log" - - "$WAIT_TENTHS" "$XBOARD" \
+	    -fcp "$BIGCHESS --xboard" -fd "$dir" \
+	    -scp "$BIGCHESS --xboard" -sd "$dir" $common \
+	    -mg 1 -adjudicateDrawMoves $MOVES -sgf "$dir/$v.pgn" \
+	    -nameOfDebugFile "$log"
+	if [ ! -s "$log" ]; then
+		fail "$v: XBoard wrote no debug log: $(head -3 "$log.out")"
+		continue
+	fi
+	check "$v: XBoard accepted feature done=1 from both engines" \
+	    test "$(grep -c '>.*: accepted done' "$log")" -ge 4
+	check "$v: XBoard accepted our variants feature" \
+	    grep -q '>first : accepted variants' "$log"
+	check "$v: XBoard sent variant $v" grep -q ">first : variant $v\$" "$log"
+	if [ "$v" != grand ]; then
+		check "$v: we answered with a 12x12 setup line" grep -q -E \
+		    '<first : setup \([A-Za-z.]{44}\) 12x12\+0_fairy ' "$log"
+		check "$v: XBoard took it as variant $v" \
+		    grep -q "recognized 'fairy' (-1) as variant $v" "$log"
+		fen=$(sed -n 's/^[0-9]* <first : setup ([^)]*) [^ ]* //p' \
+		    "$log" | head -1)
+		check "$v: the second engine got that start, 12s and all" \
+		    grep -q -F ">second: setboard $fen" "$log"
+	fi
+	check "$v: XBoard refused no size" \
+	    sh -c "! grep -q 'not supported' '$log.out'"
+	check "$v: no illegal move, error or forfeit" sh -c "! grep -E \
+	    'Illegal move|Error \\(|Forfeit|false claim' '$log' '$log.out'"
+	check "$v: at least $((2 * MOVES - 1)) engine moves" \
+	    test "$(engines_moves "$log")" -ge $((2 * MOVES - 1))
+	check "$v: every move passed on to the other engine" \
+	    moves_relayed "$log"
+	check "$v: the game ran to XBoard's adjudication" \
+	    grep -q 'result 1/2-1/2 {Xboard adjudication' "$log"
+	if [ "$v" = grand ]; then
+		check "grand: moves in XBoard's ranks 0-9, none on a 10" sh -c \
+		    "! grep -E '<(first |second): move [a-j][0-9]*10' '$log'"
+	fi
+	if [ -s "$dir/$v.pgn" ]; then
+		ranks_ours "$dir/$v.pgn" "$v" >"$dir/$v-ours.pgn"
+		check "$v: bigchess reads back the game XBoard saved" \
+		    sh -c "'$BIGCHESS' --variant $v --load '$dir/$v-ours.pgn' \
+		    --print fen >'$dir/$v.fen' 2>'$dir/$v.err'"
+		[ -s "$dir/$v.err" ] && sed 's/^/    /' "$dir/$v.err"
+	else
+		fail "$v: XBoard saved no game"
+	fi
+done
+
+echo "xboard.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
