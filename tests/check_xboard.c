@@ -114,7 +114,7 @@ START_TEST(test_features)
 	static const char *const wanted[] = {
 		"setboard=1", "usermove=1", "ping=1", "san=0", "sigint=0",
 		"sigterm=0", "colors=0", "analyze=1", "highlight=1",
-		"memory=1", "smp=0", "playother=1"
+		"memory=1", "smp=1", "playother=1"
 	};
 	char all[4096] = "", variants[256] = "";
 	bool done = false;
@@ -692,6 +692,121 @@ START_TEST(test_clock_playother)
 }
 END_TEST
 
+/*
+ * engine-intf: "hint" is answered "Hint: xxx" with a suggested move, or
+ * ignored when there is none; "bk" with lines that each start with a
+ * blank, then an empty line; "hard" and "easy" (pondering) and "cores N"
+ * need no answer.  The hint is checked legal with the rules library.
+ */
+START_TEST(test_hint_bk_cores)
+{
+	/* Black's king on a10, White's queen on b9 guarded by the king on
+	 * c9: Black is mated. */
+	static const char *const mated =
+	    "k9/1QK7/10/10/10/10/10/10/10/10 b - - 0 1";
+	struct xb_child *c = xb_open();
+	bc_position pos;
+	const char *line;
+	char text[32];
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	xb_send(c, "hint");
+	line = xb_expect(c, "Hint: ");
+	ck_assert_int_eq(sscanf(line, "Hint: %31s", text), 1);
+	bc_position_start(&pos, bc_variant_find("grand"));
+	ck_assert_msg(xb_legal(&pos, text) != BC_MOVE_NONE,
+	    "hint '%s' is not legal", text);
+	xb_send(c, "bk");
+	line = xb_next(c);
+	ck_assert_msg(line[0] == ' ' || line[0] == '\t', "bk line '%s'", line);
+	ck_assert_str_eq(xb_next(c), "");
+	xb_send(c, "hard");
+	xb_send(c, "easy");
+	xb_send(c, "cores 2");
+	xb_send(c, "ping 1");
+	ck_assert_str_eq(xb_next(c), "pong 1");
+	xb_send(c, "cores many");
+	ck_assert(strncmp(xb_next(c), "Error (", 7) == 0);
+	/* With two threads the engine still plays a legal move. */
+	xb_send(c, "sd 3");
+	xb_send(c, "go");
+	expect_engine_move(c, &pos);
+	/* No move to suggest once the game is over: no hint, the ping
+	 * answered next. */
+	xb_send(c, "force");
+	xb_send(c, "setboard %s", mated);
+	xb_send(c, "ping 2");
+	xb_expect(c, "pong 2");
+	xb_send(c, "hint");
+	xb_send(c, "ping 3");
+	ck_assert_str_eq(xb_next(c), "pong 3");
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
+ * Thinking output as engine-intf's "Thinking Output" section defines it:
+ * "ply score time nodes pv", here with the optional selective depth and
+ * speed, so a tab before the pv.  Each pv is legal move after move, the
+ * plies rise, the nodes never fall.
+ */
+START_TEST(test_thinking_format)
+{
+	struct xb_child *c = xb_open();
+	bc_position pos;
+	int last_ply = 0, lines = 0;
+	long long last_nodes = 0;
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "post");
+	xb_send(c, "sd 4");
+	xb_send(c, "go");
+	bc_position_start(&pos, bc_variant_find("grand"));
+	for (;;) {
+		const char *line = xb_next(c);
+		int ply, score, seldepth, used = 0;
+		long long cs, nodes, nps;
+		const char *tab = strchr(line, '\t');
+		bc_position p = pos;
+		char text[32];
+
+		if (strncmp(line, "move ", 5) == 0)
+			break;
+		ck_assert_msg(sscanf(line, "%d %d %lld %lld %d %lld%n", &ply,
+		    &score, &cs, &nodes, &seldepth, &nps, &used) == 6,
+		    "thinking line '%s'", line);
+		ck_assert_msg(tab == line + used, "no tab before the pv: '%s'",
+		    line);
+		ck_assert_int_gt(ply, last_ply);
+		ck_assert_int_ge(seldepth, 1);
+		ck_assert(cs >= 0 && nps >= 0);
+		ck_assert(nodes >= last_nodes);
+		last_ply = ply;
+		last_nodes = nodes;
+		lines++;
+		for (const char *w = tab + 1; sscanf(w, "%31s", text) == 1;
+		     w = strchr(w, ' ') ? strchr(w, ' ') + 1 : w + strlen(w)) {
+			bc_move m = xb_legal(&p, text);
+			bc_undo undo;
+
+			ck_assert_msg(m != BC_MOVE_NONE, "pv move '%s' in '%s'",
+			    text, line);
+			bc_position_make(&p, m, &undo);
+		}
+	}
+	ck_assert_int_eq(last_ply, 4);
+	ck_assert_int_ge(lines, 4);
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
 Suite *
 xboard_suite(void)
 {
@@ -716,6 +831,8 @@ xboard_suite(void)
 	tcase_add_test(tc, test_ping_order);
 	tcase_add_test(tc, test_analyze_and_move_now);
 	tcase_add_test(tc, test_clock_playother);
+	tcase_add_test(tc, test_hint_bk_cores);
+	tcase_add_test(tc, test_thinking_format);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -36,6 +36,9 @@
 enum {
 	XB_LINE_MAX = 1 << 16,
 	XB_WORDS_MAX = 64,
+	/* The search that answers "hint". */
+	XB_HINT_DEPTH = 8,
+	XB_HINT_MS = 1000,
 	/* Mate scores as XBoard reads them: 100000 + N for mate in N. */
 	XB_MATE_SCORE = 100000
 };
@@ -57,6 +60,8 @@ struct xb {
 	bool started;           /* a search was started and not collected */
 	bool discard;           /* the running search must not move */
 	bool result_said;       /* RESULT sent for the current game end */
+	bool hinting;           /* the running search answers "hint" */
+	int cores;              /* "cores N" for the next search (0: none) */
 	bool quit;
 	/* Time control: "level", "st", "sd", "time", "otim". */
 	int mps;
@@ -176,9 +181,25 @@ on_report(const struct engine_report *r, void *arg)
 			score = XB_MATE_SCORE + r->mate;
 		else if (r->mate < 0)
 			score = -XB_MATE_SCORE + r->mate;
-		if (x->post || x->analyzing)
-			say(x, "%d %d %" PRId64 " %" PRIu64 " %s", r->depth,
-			    score, r->time_ms / 10, r->nodes, pv);
+		/* engine-intf's thinking output: ply score time nodes,
+		 * then the optional selective depth and speed, and since
+		 * those are there a tab before the pv.  Written as it is
+		 * (say() would escape the tab): it holds only numbers and
+		 * our own move texts. */
+		if ((x->post || x->analyzing) && !x->hinting) {
+			fprintf(x->out, "%d %d %" PRId64 " %" PRIu64 " %d %"
+			    PRIu64 "\t%s\n", r->depth, score, r->time_ms / 10,
+			    r->nodes, r->seldepth, r->time_ms > 0 ?
+			    r->nodes * 1000 / (uint64_t)r->time_ms : 0, pv);
+			fflush(x->out);
+		}
+	} else if (x->hinting) {
+		char text[XB_MOVE_TEXT];
+
+		if (r->best) {
+			xb_move_text(r->root, r->best, text, sizeof text);
+			say(x, "Hint: %s", text);
+		}
 	} else if (!x->discard && !x->analyzing && r->best) {
 		char text[XB_MOVE_TEXT];
 
@@ -222,7 +243,11 @@ think(struct xb *x)
 		claim_result(x);
 		return;
 	}
-	if (x->analyzing) {
+	if (x->hinting) {
+		/* A quick search for "hint": a few plies, at most a moment. */
+		limits.depth = XB_HINT_DEPTH;
+		limits.movetime_ms = XB_HINT_MS;
+	} else if (x->analyzing) {
 		limits.infinite = true;
 	} else {
 		int me = pos->side;
@@ -241,6 +266,11 @@ think(struct xb *x)
 				limits.moves_to_go = x->mps -
 				    (int)((pos->fullmove - 1) % (unsigned)x->mps);
 		}
+	}
+	if (x->cores) {
+		if (engine_set_threads(x->eng, x->cores) != BC_OK)
+			say(x, "Error (out of memory): cores %d", x->cores);
+		x->cores = 0;
 	}
 	count = engine_game_history(x->game, x->history);
 	rc = engine_start(x->eng, pos, x->history, count, &limits, on_report,
@@ -304,7 +334,7 @@ cmd_protover(struct xb *x)
 	say(x, "feature variants=\"%s\"", variants);
 	say(x, "feature setboard=1 usermove=1 ping=1 playother=1 san=0 "
 	       "time=1 draw=0 sigint=0 sigterm=0 reuse=1 colors=0 analyze=1 "
-	       "highlight=1 memory=1 smp=0 exclude=0 pause=0 nps=0 debug=0");
+	       "highlight=1 memory=1 smp=1 exclude=0 pause=0 nps=0 debug=0");
 	say(x, "feature option=\"Level -spin %d %d %d\"", engine_level(x->eng),
 	    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX);
 	say(x, "feature option=\"Hash -spin %d %d %d\"", ENGINE_HASH_DEFAULT_MB,
@@ -523,6 +553,34 @@ cmd_put(struct xb *x, char **tok, int n)
 	x->lifted = 0;
 }
 
+/* "hint": the move a quick search suggests for the side to move, when
+ * the engine is not thinking already and the game goes on (else, as
+ * engine-intf allows, nothing). */
+static void
+cmd_hint(struct xb *x)
+{
+	if (x->started || bc_game_result(x->game, NULL) != BC_RESULT_NONE)
+		return;
+	x->hinting = true;
+	think(x);
+	halt(x, false);
+	x->hinting = false;
+}
+
+/* "cores N": the search threads, from the next search on. */
+static void
+cmd_cores(struct xb *x, char **tok, int n)
+{
+	long long cores;
+
+	if (n != 2 || !protocol_parse_number(tok[1], 1, 1 << 20, &cores)) {
+		say(x, "Error (cores wants a number): cores");
+		return;
+	}
+	x->cores = cores > ENGINE_THREADS_MAX ? ENGINE_THREADS_MAX
+	                                      : (int)cores;
+}
+
 static void
 cmd_new(struct xb *x)
 {
@@ -541,8 +599,9 @@ cmd_new(struct xb *x)
  * does not use. */
 static const char *const ignored[] = {
 	"xboard", "accepted", "rejected", "random", "computer", "name",
-	"hard", "easy", "ics", "cores", "egtpath", "draw", "bk", "hint",
-	"hover", "nps", NULL
+	"ics", "egtpath", "draw", "hover", "nps",
+	/* Pondering: bigchess does not think on the opponent's time. */
+	"hard", "easy", NULL
 };
 
 static void
@@ -637,6 +696,15 @@ dispatch(struct xb *x, char **tok, int n)
 			say(x, "stat01: %" PRId64 " %" PRIu64 " %d %d %d",
 			    x->stat_ms / 10, x->stat_nodes, x->stat_depth,
 			    list.count, list.count);
+	} else if (strcmp(cmd, "hint") == 0) {
+		cmd_hint(x);
+	} else if (strcmp(cmd, "bk") == 0) {
+		/* engine-intf: lines that start with a blank, then an empty
+		 * one; bigchess has no opening book. */
+		say(x, " bigchess has no opening book");
+		say(x, "%s", "");
+	} else if (strcmp(cmd, "cores") == 0) {
+		cmd_cores(x, tok, n);
 	} else if (strcmp(cmd, "lift") == 0) {
 		cmd_lift(x, tok, n);
 	} else if (strcmp(cmd, "put") == 0) {
