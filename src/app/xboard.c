@@ -37,8 +37,7 @@ enum {
 	XB_LINE_MAX = 1 << 16,
 	XB_WORDS_MAX = 64,
 	/* The search that answers "hint". */
-	XB_HINT_DEPTH = 8,
-	XB_HINT_MS = 1000,
+	XB_HINT_NODES = 20000,
 	/* Mate scores as XBoard reads them: 100000 + N for mate in N. */
 	XB_MATE_SCORE = 100000
 };
@@ -244,9 +243,9 @@ think(struct xb *x)
 		return;
 	}
 	if (x->hinting) {
-		/* A quick search for "hint": a few plies, at most a moment. */
-		limits.depth = XB_HINT_DEPTH;
-		limits.movetime_ms = XB_HINT_MS;
+		/* A quick search for "hint", of a fixed size: the same hint
+		 * on any machine, in a moment on any. */
+		limits.nodes = XB_HINT_NODES;
 	} else if (x->analyzing) {
 		limits.infinite = true;
 	} else {
