@@ -284,6 +284,13 @@ static const struct read_ok reads[] = {
 	{ "hadean", H_CASTLE, "g1h1", "g1h1" },
 	{ "hadean", H_CASTLE, "Kf1", "g1f1" },
 	{ "hadean", H_CASTLE, "g1f1", "g1f1" },
+	/* XBoard 4.9.1 saves Hadean's O-O-3 as "Kj1": a king's move of two
+	 * or more squares can only be a castle (hadean.md's table: the king
+	 * to i1 j1 k1, or e1 d1 c1 b1). */
+	{ "hadean", H_CASTLE, "Ki1", "O-O-2" },
+	{ "hadean", H_CASTLE, "Kj1", "O-O-3" },
+	{ "hadean", H_CASTLE, "Kk1", "O-O-4" },
+	{ "hadean", H_CASTLE, "Kb1", "O-O-O-5" },
 	{ "chad", C_FREELING_W, "Rxh9=Q+", "h7h9q" },
 	{ "chad", C_FREELING_W, "Rxh9=Q", "h7h9q" },
 	{ "chad", C_FREELING_W, "Rxh9Q", "h7h9q" },
@@ -363,6 +370,8 @@ static const struct read_bad bad_reads[] = {
 	{ "grand", GRAND_START, "e3e4q", BC_EILLEGAL, "no promotion there" },
 	{ "grand", GRAND_START, "O-O-2", BC_EILLEGAL, "no castling in Grand" },
 	{ "hadean", HADEAN_START, "a3a7", BC_EILLEGAL, "past the 6th rank" },
+	{ "hadean", H_CASTLE, "Kl1", BC_EILLEGAL, "the king onto its rook" },
+	{ "hadean", H_CASTLE, "Kgj1", BC_EILLEGAL, "a castle named a step" },
 	{ "hadean", HADEAN_START, "O-O-2", BC_EILLEGAL, "pieces in the way" },
 	{ "grand", G_PIN, "Ned6", BC_EILLEGAL, "pinned knight" },
 	{ "hadean", H_QUEENS, "Qf6d4", BC_EILLEGAL, "no queen on f6" },

@@ -3,7 +3,8 @@
  *
  * Castling has its own names (O-O-n toward the king-side rook, O-O-O-n
  * toward the queen-side rook, n = squares the king moves) because a king
- * step and a castle may share their from- and to-squares.
+ * step and a castle may share their from- and to-squares.  A castle of
+ * two or more squares may also be written as the king's move ("Kj1").
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -338,9 +339,14 @@ matches(const bc_position *pos, const struct pattern *p, bc_move m)
 
 		return BC_MOVE_KIND(m) == BC_MOVE_CASTLE && n == p->castle;
 	}
-	/* Castling is named O-O-n; other text means other moves. */
+	/* Castling is named O-O-n; other text means other moves, except
+	 * that a king's move of two or more squares, which no king step
+	 * is, may name the castle that takes the king there ("Kj1" for
+	 * O-O-3, as XBoard writes Hadean castling in its saved games). */
 	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE)
-		return false;
+		return to == p->to && p->type == type && !p->pawn_only &&
+		    abs(BC_FILE(to) - BC_FILE(from)) >= 2 &&
+		    p->from_file < 0 && p->from_rank < 0;
 	if (to != p->to)
 		return false;
 	if (p->type && type != p->type)
