@@ -18,9 +18,17 @@
 # from 0 (engine-intf), in its saved game too, so there they are shifted
 # up by one before they are read back.
 #
-# Every wait polls for a line in the log and is bounded.  Skipped, saying
-# why, only where xboard or xvfb-run is missing or X cannot start; under
-# CI=true that is a failure.
+# Last, in Hadean, a person's moves are typed into XBoard (xdotool), with
+# Test Legality off as XBoard cannot know flexible castling: the moves
+# that clear the king's side, then g1j1, which must reach the engine as
+# that and come back from XBoard's saved game as hadean.md's O-O-3 (king
+# j1, rook i1).  $XBOARD_SHOTS also gets that board, hadean-castled.png.
+#
+# Every wait polls for a line in the log, or for a screen that no longer
+# changes, and is bounded.  XBoard reads the person's ~/.xboardrc, so
+# every setting the test relies on is given on its command line, and it
+# saves nothing.  Skipped, saying why, only where xboard or xvfb-run is
+# missing or X cannot start; under CI=true that is a failure.
 set -u
 
 BIGCHESS=${BIGCHESS:-build/bigchess}
@@ -80,8 +88,8 @@ log=$1 shot=$2 marker=$3 tenths=$4
 shift 4
 HOME=$XB_HOME XDG_CONFIG_HOME=$XB_HOME/.config "$@" >"$log.out" 2>&1 &
 pid=$!
-if [ "$shot" = - ]; then
-	n=0
+n=0
+if [ "$marker" = - ]; then
 	while kill -0 "$pid" 2>/dev/null && [ $n -lt "$tenths" ]; do
 		sleep 0.1
 		n=$((n + 1))
@@ -90,30 +98,54 @@ if [ "$shot" = - ]; then
 	wait "$pid"
 	exit 0
 fi
-n=0
 until grep -q -- "$marker" "$log" 2>/dev/null || [ $n -ge "$tenths" ]; do
 	sleep 0.1
 	n=$((n + 1))
 done
-# Poll the screen until two dumps in a row are the same: drawn.
-prev=
-n=0
-while [ $n -lt 50 ]; do
-	sleep 0.1
-	xwd -root -silent >"$shot.tmp" 2>/dev/null || break
-	sum=$(cksum <"$shot.tmp")
-	[ "$sum" = "$prev" ] && break
-	prev=$sum
-	n=$((n + 1))
-done
-mv "$shot.tmp" "$shot" 2>/dev/null
+# Polls the screen until two dumps in a row are the same: XBoard has
+# drawn what it had to.  The last dump is left in $dump.
+dump=$log.xwd
+settle() {
+	prev=
+	k=0
+	while [ $k -lt 100 ]; do
+		sleep 0.1
+		xwd -root -silent >"$dump" 2>/dev/null || return
+		sum=$(cksum <"$dump")
+		[ "$sum" = "$prev" ] && return
+		prev=$sum
+		k=$((k + 1))
+	done
+}
+settle
+# A person at the board: each move typed into XBoard (with the pointer
+# over its window, which then has the keys), then the engine's answer.
+if [ -n "${XB_TYPE:-}" ]; then
+	xdotool mousemove 100 200
+	for mv in $XB_TYPE; do
+		before=$(grep -c '<first : move ' "$log")
+		xdotool type --delay 20 "$mv"
+		xdotool key Return
+		n=0
+		until [ "$(grep -c '<first : move ' "$log")" -gt "$before" ] ||
+		    [ $n -ge "$tenths" ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+	done
+	settle
+fi
+[ "$shot" != - ] && mv "$dump" "$shot"
 kill "$pid" 2>/dev/null
 wait "$pid"
 EOF
 
 # Runs session.sh under a fresh virtual X server.
+# Each run gets a home of its own, as XBoard keeps its settings there on
+# exit (an adjudication of one run would carry over to the next).
 in_x() {
-	XB_HOME=$dir/home timeout 300 xvfb-run -a -n "$display" \
+	XB_HOME=$(mktemp -d "$dir/home.XXXXXX") timeout 300 \
+	    xvfb-run -a -n "$display" \
 	    -s "-screen 0 1024x900x24" sh "$dir/session.sh" "$@"
 }
 
@@ -165,10 +197,16 @@ engines_moves() {
 variants=$(printf 'protover 2\nquit\n' | "$BIGCHESS" --xboard |
     sed -n 's/^feature variants="\(.*\)"$/\1/p' | tr , ' ')
 check "the engine names its variants" test -n "$variants"
+# XBOARD_VARIANTS="hadean" runs some of them only.
+variants=${XBOARD_VARIANTS:-$variants}
 for v in $variants; do
 	echo "xboard.sh: $v"
+	# XBoard reads the person's ~/.xboardrc (its system settings say
+	# so) and would write it on exit: every setting the test depends on
+	# is given here, and nothing is saved.
+	keep="-saveSettingsOnExit false -adjudicateDrawMoves 0"
 	common="-variant $v -testLegality true -depth 2 -tc 100 -xexit
-	    -xponder -debug"
+	    -xponder -debug $keep"
 
 	# 1. One engine, its board on screen.
 	shot=-
@@ -247,6 +285,56 @@ for v in $variants; do
 		[ -s "$dir/$v.err" ] && sed 's/^/    /' "$dir/$v.err"
 	else
 		fail "$v: XBoard saved no game"
+	fi
+
+	# 3. A person typing moves, with Test Legality off: Hadean's
+	# flexible castling as XBoard enters it, the king's move.
+	case $v in
+	hadean)
+		# hadean.md: clear h1 to k1, then O-O-3 (g1j1): the king to
+		# j1, the rook from l1 to i1.
+		typed="j3j5 j2j3 h1j2 k1i4 i1l4 j1j4 g1j1"
+		want_rank1=RZMEFQ2RK2 ;;
+	*)
+		continue ;;
+	esac
+	if ! command -v xdotool >/dev/null 2>&1; then
+		if [ "${CI:-}" = true ]; then
+			fail "$v: no xdotool to type moves (Debian package xdotool)"
+		else
+			echo "xboard.sh: $v: typed moves skipped: no xdotool"
+		fi
+		continue
+	fi
+	log=$dir/$v-typed.log
+	shot=-
+	[ -n "${XBOARD_SHOTS:-}" ] && shot=$dir/$v-castled.xwd
+	# shellcheck disable=SC2086
+	XB_TYPE=$typed in_x "$log" "$shot" '<first : setup (' "$WAIT_TENTHS" \
+	    "$XBOARD" -fcp "$BIGCHESS --xboard" -fd "$dir" \
+	    -variant $v -testLegality false -depth 2 -tc 100 -xexit -xponder \
+	    -debug $keep -sgf "$dir/$v-typed.pgn" -nameOfDebugFile "$log"
+	last=${typed##* }
+	check "$v: XBoard sent the typed castle as usermove $last" \
+	    grep -q ">first : $last\$" "$log"
+	check "$v: the engine took it and answered" sh -c "sed -n \
+	    '/>first : $last\$/,\$p' '$log' | grep -q '<first : move '"
+	check "$v: no typed move refused" sh -c "! grep -q -E \
+	    'Illegal move|Error \\(' '$log'"
+	if [ -s "$dir/$v-typed.pgn" ]; then
+		"$BIGCHESS" --variant $v --load "$dir/$v-typed.pgn" \
+		    --print fen >"$dir/$v-typed.fen" 2>"$dir/$v-typed.err"
+		rank1=$(sed 's/ .*//; s#.*/##' "$dir/$v-typed.fen")
+		check "$v: XBoard's saved game reads back, king j1 rook i1" \
+		    test "$rank1" = "$want_rank1"
+		[ -s "$dir/$v-typed.err" ] && sed 's/^/    /' "$dir/$v-typed.err"
+	else
+		fail "$v: XBoard saved no game of the typed moves"
+	fi
+	if [ "$shot" != - ] && [ -s "$shot" ]; then
+		convert "xwd:$shot" "$XBOARD_SHOTS/$v-castled.png" 2>/dev/null ||
+		    python3 "$(dirname "$0")/../tools/xwd2png" "$shot" \
+		    "$XBOARD_SHOTS/$v-castled.png"
 	fi
 done
 
