@@ -18,6 +18,8 @@
 # from 0 (engine-intf), in its saved game too, so there they are shifted
 # up by one before they are read back.
 #
+# Then, in Chad, a person's mouse picks up a rook: XBoard must send "lift",
+# show our highlight answer and send the move when the rook is put down.
 # Last, in Hadean, a person's moves are typed into XBoard (xdotool), with
 # Test Legality off as XBoard cannot know flexible castling: the moves
 # that clear the king's side, then g1j1, which must reach the engine as
@@ -132,6 +134,35 @@ if [ -n "${XB_TYPE:-}" ]; then
 			sleep 0.1
 			n=$((n + 1))
 		done
+	done
+	settle
+fi
+# A person's mouse: press on the first square, let go on the second
+# (XBoard 4.9's board: 2 pixels from the window's left and bottom edges,
+# square, filling the window's width; a 12x12 board, ranks from 1).
+if [ -n "${XB_CLICK:-}" ]; then
+	eval "$(xdotool getwindowgeometry --shell \
+	    "$(xdotool search --onlyvisible --name XBoard | head -1)")"
+	sq=$(((WIDTH - 3) / 12))
+	button=mousedown
+	for at in $XB_CLICK; do
+		f=$(printf '%s' "$at" | cut -c1)
+		f=$(($(printf '%d' "'$f") - 97))
+		r=$(($(printf '%s' "$at" | cut -c2-) - 1))
+		xdotool mousemove $((2 + f * sq + sq / 2)) \
+		    $((HEIGHT - 2 - r * sq - sq / 2)) $button 1
+		n=0
+		until grep -q ">first : lift $at" "$log" ||
+		    grep -q ">first : put $at" "$log" || [ $n -ge "$tenths" ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		button=mouseup
+	done
+	n=0
+	until grep -q '<first : move ' "$log" || [ $n -ge "$tenths" ]; do
+		sleep 0.1
+		n=$((n + 1))
 	done
 	settle
 fi
@@ -287,7 +318,37 @@ for v in $variants; do
 		fail "$v: XBoard saved no game"
 	fi
 
-	# 3. A person typing moves, with Test Legality off: Hadean's
+	# 3. A person's mouse in Chad: pressing on the rook c5 makes XBoard
+	# send "lift c5", and it marks what we answer; letting go on c11
+	# sends "put c11" and the move.  chad.md, counted by hand: at the
+	# start the rook c5 reaches c6-c12 up the file and b5, a5 (d5 and
+	# c4 hold its own rooks).
+	if [ "$v" = chad ] && command -v xdotool >/dev/null 2>&1; then
+		log=$dir/$v-mouse.log
+		shot=-
+		[ -n "${XBOARD_SHOTS:-}" ] && shot=$dir/$v-mouse.xwd
+		# shellcheck disable=SC2086
+		XB_CLICK="c5 c11" in_x "$log" "$shot" '<first : setup (' \
+		    "$WAIT_TENTHS" "$XBOARD" -fcp "$BIGCHESS --xboard" \
+		    -fd "$dir" $common -nameOfDebugFile "$log"
+		check "$v: a press on c5 sent lift c5" \
+		    grep -q '>first : lift c5$' "$log"
+		check "$v: we answered the rook's nine targets" grep -q -F \
+		    '<first : highlight 2Y9/2Y9/2Y9/2Y9/2Y9/2Y9/2Y9/YY10/12/12/12/12' \
+		    "$log"
+		check "$v: letting go on c11 sent put c11 and the move" sh -c \
+		    "grep -q '>first : put c11\$' '$log' &&
+		    grep -q '>first : c5c11\$' '$log'"
+		check "$v: the engine answered the move" \
+		    grep -q '<first : move ' "$log"
+		if [ "$shot" != - ] && [ -s "$shot" ]; then
+			convert "xwd:$shot" "$XBOARD_SHOTS/$v-mouse.png" \
+			    2>/dev/null || python3 "$(dirname "$0")/../tools/xwd2png" \
+			    "$shot" "$XBOARD_SHOTS/$v-mouse.png"
+		fi
+	fi
+
+	# 4. A person typing moves, with Test Legality off: Hadean's
 	# flexible castling as XBoard enters it, the king's move.
 	case $v in
 	hadean)
