@@ -527,6 +527,14 @@ START_TEST(test_grand_promotion_choice)
 	xb_send(c, "usermove e8e9c");
 	xb_send(c, "ping 1");
 	ck_assert_str_eq(xb_next(c), "pong 1");
+	/* Black's choice too is in capitals (engine-intf: "The IDs in that
+	 * string should be given as capitals irrespective of color"). */
+	xb_send(c, "setboard k9/10/10/10/10/10/10/10/4p5/K9 b - - 0 1");
+	xb_send(c, "lift e1");
+	ck_assert_str_eq(xb_next(c),
+	    "highlight 10/10/10/10/10/10/10/10/10/4M5");
+	xb_send(c, "put e0");
+	ck_assert_str_eq(xb_next(c), "choice QCARBN");
 	xb_send(c, "quit");
 	ck_assert_int_eq(xb_close(c), 0);
 }
