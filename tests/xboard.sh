@@ -383,7 +383,7 @@ for v in $variants; do
 	check "$v: no typed move refused" sh -c "! grep -q -E \
 	    'Illegal move|Error \\(' '$log'"
 	if [ -s "$dir/$v-typed.pgn" ]; then
-		"$BIGCHESS" --variant $v --load "$dir/$v-typed.pgn" \
+		"$BIGCHESS" --variant "$v" --load "$dir/$v-typed.pgn" \
 		    --print fen >"$dir/$v-typed.fen" 2>"$dir/$v-typed.err"
 		rank1=$(sed 's/ .*//; s#.*/##' "$dir/$v-typed.fen")
 		check "$v: XBoard's saved game reads back, king j1 rook i1" \
