@@ -21,6 +21,7 @@ static const int bench_depth[BC_VARIANT_COUNT] = {
 	[BC_VARIANT_GRAND] = 8,
 	[BC_VARIANT_CHAD] = 7,
 	[BC_VARIANT_HADEAN] = 7,
+	[BC_VARIANT_HEXCHAD] = 7,
 };
 
 /* Start positions, and middle games and endings from engine self-play
@@ -50,6 +51,10 @@ static const struct bench_position positions[] = {
 	{ BC_VARIANT_HADEAN, "r5kw3r/jjjjjb1jjjjj/ppppppp2ppp/2m2fe2m2/12/"
 	                     "3P2PJp3/e3P1p2b2/12/2M2EE1B1M1/PPPF1PP1PPPP/"
 	                     "JJJJJB1J1JJJ/R5KW3R w KQkq - 3 21" },
+	{ BC_VARIANT_HEXCHAD, NULL },
+	/* hexchad.md: position C, a wall rook against a defender. */
+	{ BC_VARIANT_HEXCHAD,
+	  "7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 w - - 0 1" },
 };
 
 static double

@@ -556,6 +556,7 @@ static int
 run_game(struct options *o)
 {
 	const char *no_color = getenv("NO_COLOR");
+	const bc_variant *shown;
 	char err[256];
 	bc_position pos;
 	bc_error ferr;
@@ -571,6 +572,16 @@ run_game(struct options *o)
 	    BC_OK) {
 		fprintf(stderr, "bigchess: bad FEN at byte %zu: %s\n",
 		    ferr.offset + 1, ferr.message);
+		return 1;
+	}
+	/* A variant the screens cannot draw yet (HexChad) is refused here,
+	 * before the terminal changes, with a line saying what takes it. */
+	shown = o->learn && o->learn_variant ? o->learn_variant
+	    : o->variant_given ? o->variant : NULL;
+	if (shown && !bc_variant_on_new_game_screen(shown)) {
+		fprintf(stderr, "bigchess: the interactive game cannot draw "
+		    "the %s board yet; --perft, --uci and --load with --print "
+		    "take it\n", bc_variant_name(shown));
 		return 1;
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
