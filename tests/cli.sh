@@ -37,8 +37,8 @@ expect 2 'unknown variant' -- --variant shogi --perft 1
 expect 0 '^  chad  *Chad$' -- --help
 expect 0 '^  grand  *Grand Chess (the default)$' -- --help
 expect 0 '^  hadean  *Hadean Chess$' -- --help
-expect 2 "use chad, grand or hadean" -- --variant shogi --perft 1
-expect 2 "for --learn: use chad, grand or hadean" -- --learn shogi
+expect 2 "use chad, grand, hadean or hexchad" -- --variant shogi --perft 1
+expect 2 "for --learn: use chad, grand, hadean or hexchad" -- --learn shogi
 expect 2 'depth from 1 to 20' -- --perft 0
 expect 2 'depth from 1 to 20' -- --perft x
 expect 2 'unknown option' -- --bogus
