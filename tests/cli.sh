@@ -250,6 +250,26 @@ for elo in "$ARENA" tools/match; do
 done
 # --- end of the Elo checks.
 
+# --- HexChad (shared/rules/hexchad.md): every mode but the screen.
+expect 0 '^Nodes searched: 61$' -- --perft 1 --variant hexchad
+expect 0 '^Nodes searched: 3692$' -- --perft 2 --variant HexChad
+expect 0 '^e5h8: 1$' -- --perft 1 --divide --variant hexchad
+expect 0 '^Nodes searched: 32$' -- --perft 1 --variant hexchad \
+    --fen '7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 w - - 0 1'
+expect 1 'rank 1 (a1-g1) has more than 7 squares' -- --perft 1 \
+    --variant hexchad --fen '7/8/4rrr2/5rkr2/6rrr2/12/13/12/2RRR6/2RKR5/2RRR4/8/7R w - - 0 1'
+expect 0 '^  hexchad  *HexChad (no board on the screen yet' -- --help
+expect 1 'cannot draw the HexChad board yet' -- --variant hexchad
+expect 1 'cannot draw the HexChad board yet' -- --learn hexchad
+expect 1 'XBoard has no hexagonal boards' -- --xboard --variant hexchad
+hex=$(printf 'uci\nsetoption name UCI_Variant value hexchad\nposition startpos moves d5h9 i10h10\ngo depth 3\nquit\n' |
+    "$BIGCHESS" --uci 2>&1)
+# Two mates in one (hexchad.md's h9i10q, and h9j11q, also covered from
+# c4 up the vertical line).
+printf '%s\n' "$hex" | grep -q '^bestmove h9\(i10\|j11\)q$' && ok ||
+    bad "uci hexchad mate in one: $hex"
+# --- end of HexChad.
+
 # tests/README maps every suite and module (tests/readme.sh says how).
 BIGCHESS=$BIGCHESS sh tests/readme.sh >/dev/null 2>&1 && ok ||
     bad "tests/readme.sh: $(BIGCHESS=$BIGCHESS sh tests/readme.sh 2>&1 | grep FAIL)"

@@ -175,8 +175,11 @@ print_usage(void)
 	for (int i = 0; i < bc_variant_count(); i++) {
 		const bc_variant *v = bc_variant_at(i);
 
-		printf("  %-20s %s%s\n", bc_variant_key(v), bc_variant_name(v),
-		    v == def ? " (the default)" : "");
+		printf("  %-20s %s%s%s\n", bc_variant_key(v), bc_variant_name(v),
+		    v == def ? " (the default)" : "",
+		    bc_variant_on_new_game_screen(v) ? ""
+		    : " (no board on the screen yet: --perft, --bench, --uci, "
+		      "--load --print)");
 	}
 	fputs(usage_end, stdout);
 }
