@@ -258,7 +258,7 @@ expect 0 '^Nodes searched: 32$' -- --perft 1 --variant hexchad \
     --fen '7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 w - - 0 1'
 expect 1 'rank 1 (a1-g1) has more than 7 squares' -- --perft 1 \
     --variant hexchad --fen '7/8/4rrr2/5rkr2/6rrr2/12/13/12/2RRR6/2RKR5/2RRR4/8/7R w - - 0 1'
-expect 0 '^  hexchad  *HexChad (no board on the screen yet' -- --help
+expect 0 '^  hexchad  *HexChad (not drawn on the screen yet:$' -- --help
 expect 1 'cannot draw the HexChad board yet' -- --variant hexchad
 expect 1 'cannot draw the HexChad board yet' -- --learn hexchad
 expect 1 'XBoard has no hexagonal boards' -- --xboard --variant hexchad

@@ -178,8 +178,9 @@ print_usage(void)
 		printf("  %-20s %s%s%s\n", bc_variant_key(v), bc_variant_name(v),
 		    v == def ? " (the default)" : "",
 		    bc_variant_on_new_game_screen(v) ? ""
-		    : " (no board on the screen yet: --perft, --bench, --uci, "
-		      "--load --print)");
+		    : " (not drawn on the screen yet:\n"
+		      "                       --perft, --bench, --uci, --load "
+		      "--print)");
 	}
 	fputs(usage_end, stdout);
 }
