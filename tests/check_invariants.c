@@ -84,8 +84,10 @@ vinfo_of(bc_variant_id id)
 	ck_assert_ptr_nonnull(vi.v);
 	vi.id = id;
 	vi.key = bc_variant_key(vi.v);
-	/* grand.md: 10x10; chad.md, hadean.md: 12x12. */
-	vi.files = vi.ranks = id == BC_VARIANT_GRAND ? 10 : 12;
+	/* grand.md: 10x10; chad.md, hadean.md: 12x12; hexchad.md: a 13x13
+	 * grid of which the cells with |file - rank| <= 6 exist. */
+	vi.files = vi.ranks = id == BC_VARIANT_GRAND ? 10
+	    : id == BC_VARIANT_HEXCHAD ? 13 : 12;
 	ck_assert_int_eq(bc_variant_files(vi.v), vi.files);
 	ck_assert_int_eq(bc_variant_ranks(vi.v), vi.ranks);
 	for (int t = 1; t <= bc_variant_piece_types(vi.v); t++) {
@@ -112,7 +114,8 @@ letter_at(const struct vinfo *vi, const uint8_t *board, int f, int r)
 static bool
 on_board(const struct vinfo *vi, int f, int r)
 {
-	return f >= 0 && f < vi->files && r >= 0 && r < vi->ranks;
+	return f >= 0 && f < vi->files && r >= 0 && r < vi->ranks &&
+	    (vi->id != BC_VARIANT_HEXCHAD || abs(f - r) <= 6);
 }
 
 static int
@@ -133,6 +136,16 @@ static bool
 chad_in_castle(int color, int f, int r)
 {
 	int lo = color == BC_WHITE ? 2 : 7;
+
+	return f >= lo && f <= lo + 2 && r >= lo && r <= lo + 2;
+}
+
+/* hexchad.md: White's castle c3-e5 (files c-e, ranks 3-5), Black's
+ * i9-k11. */
+static bool
+hexchad_in_castle(int color, int f, int r)
+{
+	int lo = color == BC_WHITE ? 2 : 8;
 
 	return f >= lo && f <= lo + 2 && r >= lo && r <= lo + 2;
 }
@@ -180,6 +193,38 @@ flyer_reaches(const uint8_t *board, int f, int r, int tf, int tr)
 	return e1 == e2;
 }
 
+/*
+ * hexchad.md, section 4: is (dx, dy) a whole number of steps along one of
+ * the 6 edge directions (rook and queen) or, with `vertex`, also one of
+ * the 6 vertex directions (queen), with every cell between empty?  A
+ * vertex line passes between cells: only the cells on it block it.
+ */
+static bool
+hex_line(const uint8_t *board, int f, int r, int dx, int dy, bool vertex)
+{
+	int sf, sr, n;
+
+	if (dx == 0 && dy == 0)
+		return false;
+	if (dx == 0 || dy == 0 || dx == dy) {
+		n = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+	} else if (vertex && dx == -dy) {
+		n = abs(dx);
+	} else if (vertex && dx == 2 * dy) {
+		n = abs(dy);
+	} else if (vertex && dy == 2 * dx) {
+		n = abs(dx);
+	} else {
+		return false;
+	}
+	sf = dx / n;
+	sr = dy / n;
+	for (int k = 1; k < n; k++)
+		if (board[BC_SQUARE(f + k * sf, r + k * sr)] != BC_EMPTY)
+			return false;
+	return true;
+}
+
 /* Does the piece `letter` of `color` on (f, r) attack (tf, tr)? */
 static bool
 piece_attacks(const struct vinfo *vi, const uint8_t *board, char letter,
@@ -217,6 +262,18 @@ piece_attacks(const struct vinfo *vi, const uint8_t *board, char letter,
 			    chad_in_castle(color, tf, tr);
 		case 'R': return rook;
 		case 'Q': return rook || bishop;
+		default: break;
+		}
+		break;
+	case BC_VARIANT_HEXCHAD:
+		/* hexchad.md, section 5: the king's 16 offsets are a chess
+		 * king's and a knight's, inside its castle; check is line of
+		 * sight along the rook's 6 and the queen's 12 lines. */
+		switch (letter) {
+		case 'K': return (king || knight) &&
+			    hexchad_in_castle(color, tf, tr);
+		case 'R': return hex_line(board, f, r, dx, dy, false);
+		case 'Q': return hex_line(board, f, r, dx, dy, true);
 		default: break;
 		}
 		break;
@@ -491,6 +548,18 @@ static const struct {
 	{ BC_VARIANT_CHAD, "chad.md: Freeling's diagram, Black",
 	  "12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 b - - 0 1" },
 	/* hadean.md gives no position besides the start. */
+	{ BC_VARIANT_HEXCHAD, "hexchad.md: A",
+	  "7/8/9/7k2/11/12/6R6/12/11/10/3K5/8/7 w - - 0 1" },
+	{ BC_VARIANT_HEXCHAD, "hexchad.md: B",
+	  "7/8/9/7k2/11/12/6Q6/12/11/10/3K5/8/7 w - - 0 1" },
+	{ BC_VARIANT_HEXCHAD, "hexchad.md: C",
+	  "7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 w - - 0 1" },
+	{ BC_VARIANT_HEXCHAD, "hexchad.md: C, Black to move",
+	  "7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 b - - 0 1" },
+	{ BC_VARIANT_HEXCHAD, "hexchad.md: checkmate",
+	  "7/8/6k2/6Q3/11/6R5/13/12/11/3K6/9/8/7 b - - 0 1" },
+	{ BC_VARIANT_HEXCHAD, "hexchad.md: stalemate",
+	  "7/8/6k2/R9/1R9/12/13/12/11/3K5R/9/8/7 b - - 0 1" },
 };
 
 static void
@@ -513,7 +582,8 @@ is_special(const struct vinfo *vi, bc_move m)
 
 	return BC_MOVE_PROMO(m) || kind == BC_MOVE_EN_PASSANT ||
 	    kind == BC_MOVE_CASTLE ||
-	    (vi->id == BC_VARIANT_CHAD && kind == BC_MOVE_CAPTURE);
+	    ((vi->id == BC_VARIANT_CHAD || vi->id == BC_VARIANT_HEXCHAD) &&
+	        kind == BC_MOVE_CAPTURE);
 }
 
 /* A pawn or ninja pawn move that goes forward. */
@@ -545,7 +615,7 @@ is_develop_move(const struct vinfo *vi, const bc_position *pos, bc_move m)
 	char l = vi->letter[BC_PIECE_TYPE(pos->board[from])];
 	int home = pos->side == BC_WHITE ? 0 : vi->ranks - 1;
 
-	if (vi->id == BC_VARIANT_CHAD)
+	if (vi->id == BC_VARIANT_CHAD || vi->id == BC_VARIANT_HEXCHAD)
 		return l != 'K' && (BC_RANK(to) - BC_RANK(from)) *
 		    forward(pos->side) > 0;
 	return BC_RANK(from) == home && l != 'K' && l != 'R';
@@ -716,6 +786,7 @@ START_TEST(test_invariants_corpus_coverage)
 		ck_assert_int_gt(c.cov.played_capture, 0);
 		break;
 	case BC_VARIANT_CHAD:
+	case BC_VARIANT_HEXCHAD:
 		ck_assert_int_gt(c.cov.legal_capture, 0);
 		ck_assert_int_gt(c.cov.played_capture, 0);
 		ck_assert_int_gt(c.cov.legal_promo, 0);
@@ -1356,14 +1427,15 @@ END_TEST
 /*
  * Writes the FEN of `pos` with colours swapped and the board mirrored
  * rank-wise (Grand, Hadean: rank r -> ranks-1-r, same file) or turned by
- * a half turn (Chad: file f -> 11-f as well; chad.md: c3 <-> j10).
+ * a half turn (Chad: file f -> 11-f as well; chad.md: c3 <-> j10;
+ * hexchad.md: c3 <-> k11, and a rank lists only its cells).
  * Built from the board here, not by the library's FEN writer.
  */
 static void
 flipped_fen(const struct vinfo *vi, const bc_position *pos, char *out,
     size_t size)
 {
-	bool turn = vi->id == BC_VARIANT_CHAD;
+	bool turn = vi->id == BC_VARIANT_CHAD || vi->id == BC_VARIANT_HEXCHAD;
 	char buf[BC_FEN_MAX * 2];
 	size_t n = 0;
 	unsigned rights = 0;
@@ -1377,6 +1449,8 @@ flipped_fen(const struct vinfo *vi, const bc_position *pos, char *out,
 			bc_piece p = pos->board[BC_SQUARE(sf, sr)];
 			char l;
 
+			if (!on_board(vi, f, r))
+				continue;
 			if (!is_piece(p)) {
 				empty++;
 				continue;

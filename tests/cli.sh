@@ -37,8 +37,8 @@ expect 2 'unknown variant' -- --variant shogi --perft 1
 expect 0 '^  chad  *Chad$' -- --help
 expect 0 '^  grand  *Grand Chess (the default)$' -- --help
 expect 0 '^  hadean  *Hadean Chess$' -- --help
-expect 2 "use chad, grand or hadean" -- --variant shogi --perft 1
-expect 2 "for --learn: use chad, grand or hadean" -- --learn shogi
+expect 2 "use chad, grand, hadean or hexchad" -- --variant shogi --perft 1
+expect 2 "for --learn: use chad, grand, hadean or hexchad" -- --learn shogi
 expect 2 'depth from 1 to 20' -- --perft 0
 expect 2 'depth from 1 to 20' -- --perft x
 expect 2 'unknown option' -- --bogus
@@ -249,6 +249,26 @@ for elo in "$ARENA" tools/match; do
 	"$elo" --llr 1 2 0 10 0 >/dev/null 2>&1 && bad "$elo --llr 10 0 taken" || ok
 done
 # --- end of the Elo checks.
+
+# --- HexChad (shared/rules/hexchad.md): every mode but the screen.
+expect 0 '^Nodes searched: 61$' -- --perft 1 --variant hexchad
+expect 0 '^Nodes searched: 3692$' -- --perft 2 --variant HexChad
+expect 0 '^e5h8: 1$' -- --perft 1 --divide --variant hexchad
+expect 0 '^Nodes searched: 32$' -- --perft 1 --variant hexchad \
+    --fen '7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 w - - 0 1'
+expect 1 'rank 1 (a1-g1) has more than 7 squares' -- --perft 1 \
+    --variant hexchad --fen '7/8/4rrr2/5rkr2/6rrr2/12/13/12/2RRR6/2RKR5/2RRR4/8/7R w - - 0 1'
+expect 0 '^  hexchad  *HexChad (not drawn on the screen yet:$' -- --help
+expect 1 'cannot draw the HexChad board yet' -- --variant hexchad
+expect 1 'cannot draw the HexChad board yet' -- --learn hexchad
+expect 1 'XBoard has no hexagonal boards' -- --xboard --variant hexchad
+hex=$(printf 'uci\nsetoption name UCI_Variant value hexchad\nposition startpos moves d5h9 i10h10\ngo depth 3\nquit\n' |
+    "$BIGCHESS" --uci 2>&1)
+# Two mates in one (hexchad.md's h9i10q, and h9j11q, also covered from
+# c4 up the vertical line).
+printf '%s\n' "$hex" | grep -q '^bestmove h9\(i10\|j11\)q$' && ok ||
+    bad "uci hexchad mate in one: $hex"
+# --- end of HexChad.
 
 # tests/README maps every suite and module (tests/readme.sh says how).
 BIGCHESS=$BIGCHESS sh tests/readme.sh >/dev/null 2>&1 && ok ||

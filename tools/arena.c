@@ -317,8 +317,34 @@ parse_player(const char *text, struct player *p, const bc_variant *v)
 	return -1;
 }
 
-/* Plays one game from a few random opening plies; returns the score of
- * `first` (1, 0.5 or 0). */
+/* True if the side to move in `g` can mate at once. */
+static bool
+mate_in_one(bc_game *g)
+{
+	bc_move_list *list = malloc(sizeof *list);
+	bool found = false;
+
+	if (!list)
+		exit(1);
+	bc_game_legal_moves(g, list);
+	for (int i = 0; i < list->count && !found; i++) {
+		bc_reason reason;
+
+		bc_game_push(g, list->moves[i]);
+		found = bc_game_result(g, &reason) != BC_RESULT_NONE &&
+		    reason == BC_REASON_CHECKMATE;
+		bc_game_undo(g);
+	}
+	free(list);
+	return found;
+}
+
+/*
+ * Plays one game from a few random opening plies; returns the score of
+ * `first` (1, 0.5 or 0).  A random ply that leaves the other side a mate
+ * in one is drawn again (HexChad has 752 mates at ply 3), so that the
+ * opening never decides a game before a player has moved.
+ */
 static double
 play_game(const bc_variant *v, struct player *first, struct player *second,
     bool first_is_white, uint64_t nodes, uint64_t seed, int *plies)
@@ -336,9 +362,13 @@ play_game(const bc_variant *v, struct player *first, struct player *second,
 		if (!list)
 			exit(1);
 		bc_game_legal_moves(g, list);
-		if (list->count)
+		for (int tries = 0; list->count && tries < 64; tries++) {
 			bc_game_push(g, list->moves[next_random(&rng) %
 			    (uint64_t)list->count]);
+			if (!mate_in_one(g))
+				break;
+			bc_game_undo(g);
+		}
 		free(list);
 	}
 	for (int i = 0; i < 2; i++) {

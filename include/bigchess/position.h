@@ -3,14 +3,16 @@
  * clocks and Zobrist hash; FEN reading and writing; making and unmaking
  * moves.
  *
- * Board layout.  All variants share one padded mailbox of 20 rows of 16
+ * Board layout.  All variants share one padded mailbox of 21 rows of 16
  * cells.  Square (file f, rank r), both from 0, is cell (r + 4) * 16 + f.
- * Files 12..15 of every row and four rows above and below the board are
+ * Files 13..15 of every row and four rows above and below the board are
  * off-board sentinels, so a leap of up to three squares in each direction
  * from any board square lands on a sentinel rather than wrapping round or
  * leaving the array (a leap three files left from file a ends in the
- * previous row, hence the fourth row).  On a 10x10 board the unused files
- * and ranks are sentinels too.
+ * previous row, hence the fourth row).  On a smaller board the unused
+ * files and ranks are sentinels too, and so are the cells a board lacks
+ * (HexChad's two corner triangles of its 13x13 grid):
+ * bc_variant_cell_exists says which.
  *
  * A bc_position is a plain value: copy it freely.  Its fields are the
  * library's; read them through the functions below.
@@ -28,9 +30,9 @@
 enum {
 	BC_STRIDE = 16,
 	BC_PAD_RANKS = 4,
-	BC_CELLS = (12 + 2 * BC_PAD_RANKS) * BC_STRIDE,
-	BC_MAX_FILES = 12,
-	BC_MAX_RANKS = 12,
+	BC_CELLS = (13 + 2 * BC_PAD_RANKS) * BC_STRIDE,
+	BC_MAX_FILES = 13,
+	BC_MAX_RANKS = 13,
 	BC_MAX_SIDE_PIECES = 64,
 	BC_MAX_TYPES = 16,
 	BC_FEN_MAX = 256

@@ -19,6 +19,7 @@ typedef enum bc_variant_id {
 	BC_VARIANT_GRAND = 0,
 	BC_VARIANT_CHAD = 1,
 	BC_VARIANT_HADEAN = 2,
+	BC_VARIANT_HEXCHAD = 3,
 	BC_VARIANT_COUNT
 } bc_variant_id;
 
@@ -119,6 +120,27 @@ enum bc_region {
 
 /* The bc_region flags of square (file, rank), both counted from 0. */
 unsigned bc_variant_region(const bc_variant *v, int file, int rank);
+
+/*
+ * True if cell (file, rank), both from 0, is a cell of the board.  Most
+ * boards are full rectangles; HexChad's 127 hexagons are the cells of its
+ * 13x13 grid with |file - rank| <= 6.
+ */
+bool bc_variant_cell_exists(const bc_variant *v, int file, int rank);
+
+/* True if some cells of the files x ranks grid do not exist (HexChad). */
+bool bc_variant_has_missing_cells(const bc_variant *v);
+
+/* The first file (from 0) of rank `rank` (from 0), and how many cells the
+ * rank has; -1 and 0 for a rank that is not on the board.  A FEN lists
+ * only these cells. */
+int bc_variant_rank_first_file(const bc_variant *v, int rank);
+int bc_variant_rank_width(const bc_variant *v, int rank);
+
+/* False if the new-game screen does not offer the variant yet (HexChad,
+ * whose hexagonal board the curses game cannot draw yet); every other
+ * mode (--perft, --fen, UCI, PGN) plays it. */
+bool bc_variant_on_new_game_screen(const bc_variant *v);
 
 /* True if the variant has regions to draw (castles and walls) rather than
  * a checkered board. */

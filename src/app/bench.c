@@ -21,6 +21,7 @@ static const int bench_depth[BC_VARIANT_COUNT] = {
 	[BC_VARIANT_GRAND] = 8,
 	[BC_VARIANT_CHAD] = 7,
 	[BC_VARIANT_HADEAN] = 7,
+	[BC_VARIANT_HEXCHAD] = 7,
 };
 
 /* Start positions, and middle games and endings from engine self-play
@@ -50,6 +51,14 @@ static const struct bench_position positions[] = {
 	{ BC_VARIANT_HADEAN, "r5kw3r/jjjjjb1jjjjj/ppppppp2ppp/2m2fe2m2/12/"
 	                     "3P2PJp3/e3P1p2b2/12/2M2EE1B1M1/PPPF1PP1PPPP/"
 	                     "JJJJJB1J1JJJ/R5KW3R w KQkq - 3 21" },
+	{ BC_VARIANT_HEXCHAD, NULL },
+	{ BC_VARIANT_HEXCHAD, "7/8/4rrr2/6kr2/8r2/4R1r5/5r7/5R1R4/3R7/"
+	                      "2RKR1r3/2R2R3/8/7 w - - 8 5" },
+	{ BC_VARIANT_HEXCHAD, "7/8/4rrr2/7r2/7kr2/4R1r5/6R6/3r3R4/3R7/"
+	                      "2R3r3/2RK1R3/8/7 w - - 0 8" },
+	/* hexchad.md: position C, a wall rook against a defender. */
+	{ BC_VARIANT_HEXCHAD,
+	  "7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 b - - 0 1" },
 };
 
 static double

@@ -175,8 +175,12 @@ print_usage(void)
 	for (int i = 0; i < bc_variant_count(); i++) {
 		const bc_variant *v = bc_variant_at(i);
 
-		printf("  %-20s %s%s\n", bc_variant_key(v), bc_variant_name(v),
-		    v == def ? " (the default)" : "");
+		printf("  %-20s %s%s%s\n", bc_variant_key(v), bc_variant_name(v),
+		    v == def ? " (the default)" : "",
+		    bc_variant_on_new_game_screen(v) ? ""
+		    : " (not drawn on the screen yet:\n"
+		      "                       --perft, --bench, --uci, --load "
+		      "--print)");
 	}
 	fputs(usage_end, stdout);
 }
@@ -556,6 +560,7 @@ static int
 run_game(struct options *o)
 {
 	const char *no_color = getenv("NO_COLOR");
+	const bc_variant *shown;
 	char err[256];
 	bc_position pos;
 	bc_error ferr;
@@ -571,6 +576,16 @@ run_game(struct options *o)
 	    BC_OK) {
 		fprintf(stderr, "bigchess: bad FEN at byte %zu: %s\n",
 		    ferr.offset + 1, ferr.message);
+		return 1;
+	}
+	/* A variant the screens cannot draw yet (HexChad) is refused here,
+	 * before the terminal changes, with a line saying what takes it. */
+	shown = o->learn && o->learn_variant ? o->learn_variant
+	    : o->variant_given ? o->variant : NULL;
+	if (shown && !bc_variant_on_new_game_screen(shown)) {
+		fprintf(stderr, "bigchess: the interactive game cannot draw "
+		    "the %s board yet; --perft, --uci and --load with --print "
+		    "take it\n", bc_variant_name(shown));
 		return 1;
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

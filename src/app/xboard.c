@@ -314,6 +314,19 @@ new_game(struct xb *x, const bc_variant *v, const char *fen)
 	return true;
 }
 
+/* Why XBoard cannot play `v` with us, or NULL: the engine's reason, or
+ * a board XBoard cannot draw (HexChad's hexagons). */
+static const char *
+xboard_problem(const struct xb *x, const bc_variant *v)
+{
+	const char *why = engine_variant_problem(x->eng, v);
+
+	if (!why && bc_variant_has_missing_cells(v))
+		why = "XBoard has no hexagonal boards (the variant's board "
+		      "is one)";
+	return why;
+}
+
 static void
 cmd_protover(struct xb *x)
 {
@@ -323,7 +336,7 @@ cmd_protover(struct xb *x)
 	for (int i = 0; i < bc_variant_count(); i++) {
 		const bc_variant *v = bc_variant_at(i);
 
-		if (!engine_variant_problem(x->eng, v) && len < sizeof variants)
+		if (!xboard_problem(x, v) && len < sizeof variants)
 			len += (size_t)snprintf(variants + len,
 			    sizeof variants - len, "%s%s", len ? "," : "",
 			    bc_variant_key(v));
@@ -457,7 +470,7 @@ cmd_variant(struct xb *x, char **tok, int n)
 {
 	const bc_variant *v = n == 2 ? bc_variant_find(tok[1]) : NULL;
 
-	if (!v || engine_variant_problem(x->eng, v)) {
+	if (!v || xboard_problem(x, v)) {
 		say(x, "Error (unsupported variant): %.100s",
 		    n >= 2 ? tok[1] : "");
 		return;
@@ -737,8 +750,8 @@ xboard_run(FILE *in, FILE *out, const bc_variant *v, int level)
 		free(x);
 		return 1;
 	}
-	if (engine_variant_problem(x->eng, v)) {
-		fprintf(stderr, "bigchess: %s\n", engine_variant_problem(x->eng, v));
+	if (xboard_problem(x, v)) {
+		fprintf(stderr, "bigchess: %s\n", xboard_problem(x, v));
 		engine_free(x->eng);
 		pthread_mutex_destroy(&x->lock);
 		free(x);

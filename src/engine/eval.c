@@ -26,9 +26,8 @@ enum {
 static bool
 on_board(const bc_variant *v, int cell)
 {
-	int f = BC_FILE(cell), r = BC_RANK(cell);
-
-	return f < bc_variant_files(v) && r >= 0 && r < bc_variant_ranks(v);
+	/* Also false on a cell the board lacks (HexChad's missing ones). */
+	return bc_variant_cell_exists(v, BC_FILE(cell), BC_RANK(cell));
 }
 
 /* Rings from the edge toward the centre: 0 on the edge. */

@@ -134,9 +134,42 @@ static const struct eval_params chad = {
 	.castle_defender = 12,
 };
 
+/*
+ * HexChad: Chad's war for the castles on hexagons, so Chad's terms and
+ * numbers, with values for the longer reach: a rook has 6 lines, a queen
+ * 12 (Freeling's "solid 18 cells" round it).  eval_chad.c's terms carry
+ * over as they are: the king's 16 offsets are the same, and the cells
+ * diagonally next to the castle's corners that are not wall are the two
+ * ring corners (b6 and f2 for White's castle) whose rook covers two wall
+ * cells and cannot be taken.
+ */
+static const struct eval_params hexchad = {
+	.variant = BC_VARIANT_HEXCHAD,
+	.pieces = {
+		{ 'R', 500, 1, 1, 0, 0,
+		  "the only army piece, on 6 lines: it fights by covering the "
+		  "enemy wall and by guarding its own" },
+		{ 'Q', 1200, 1, 1, 0, 0,
+		  "a promoted rook on 12 lines, born inside the enemy castle "
+		  "where only the king can take it: it mates quickly" },
+		{ 'K', 0, 2, 0, 0, 0,
+		  "royal; its few moves inside the castle are its safety" },
+	},
+	.piece_count = 3,
+	.tempo = 10,
+	.castles = true,
+	.wall_rook = 30,
+	.corner_rook = 35,
+	.wall_control = 6,
+	.castle_queen = 120,
+	.undefended_square = 45,
+	.castle_defender = 12,
+};
+
 const struct eval_params *const eval_params_all[] = {
 	&grand,
 	&hadean,
 	&chad,
+	&hexchad,
 	NULL,
 };

@@ -57,12 +57,34 @@ read_number(struct reader *rd, long *out, int digits)
 	return count > 0;
 }
 
+/* A rank's name in messages: "rank 8 (b8-m8)" on a board whose ranks
+ * differ in width, else "rank 8". */
+static const char *
+rank_label(const bc_variant *v, int rank, char *buf, size_t size)
+{
+	int first = bc_variant_rank_first_file(v, rank);
+	int width = bc_variant_rank_width(v, rank);
+
+	if (bc_variant_has_missing_cells(v))
+		snprintf(buf, size, "rank %d (%c%d-%c%d)", rank + 1, 'a' + first,
+		    rank + 1, 'a' + first + width - 1, rank + 1);
+	else
+		snprintf(buf, size, "rank %d", rank + 1);
+	return buf;
+}
+
+/*
+ * Each rank lists its cells in file order, from its first file: on most
+ * boards every file, on HexChad's only the cells the rank has.
+ */
 static int
 read_placement(struct reader *rd, bc_position *pos)
 {
 	const bc_variant *v = pos->variant;
 	const struct variant_def *d = v->def;
 	int rank = d->ranks - 1, file = 0;
+	int width = bc_variant_rank_width(v, rank);
+	char label[64];
 
 	for (;; rd->at++) {
 		unsigned char c = (unsigned char)*rd->at;
@@ -75,17 +97,19 @@ read_placement(struct reader *rd, bc_position *pos)
 				return fail(rd, BC_ESYNTAX, start,
 				    "a run of empty squares cannot start with "
 				    "0");
-			if (!read_number(rd, &run, 2) || file + run > d->files)
+			if (!read_number(rd, &run, 2) || file + run > width)
 				return fail(rd, BC_EINVALID, start,
-				    "rank %d has more than %d squares",
-				    rank + 1, d->files);
+				    "%s has more than %d squares",
+				    rank_label(v, rank, label, sizeof label),
+				    width);
 			file += (int)run;
 			rd->at--;
 		} else if (c == '/' || c == ' ' || c == '\0') {
-			if (file != d->files)
+			if (file != width)
 				return fail(rd, BC_EINVALID, rd->at,
-				    "rank %d has %d squares, not %d", rank + 1,
-				    file, d->files);
+				    "%s has %d squares, not %d",
+				    rank_label(v, rank, label, sizeof label),
+				    file, width);
 			if (c != '/')
 				break;
 			if (rank == 0)
@@ -93,14 +117,17 @@ read_placement(struct reader *rd, bc_position *pos)
 				    "more than %d ranks", d->ranks);
 			rank--;
 			file = 0;
+			width = bc_variant_rank_width(v, rank);
 		} else if (c < 128 && v->type_of_letter[c]) {
 			int color = isupper(c) ? BC_WHITE : BC_BLACK;
-			int sq = BC_SQUARE(file, rank);
+			int sq = BC_SQUARE(
+			    bc_variant_rank_first_file(v, rank) + file, rank);
 
-			if (file >= d->files)
+			if (file >= width)
 				return fail(rd, BC_EINVALID, rd->at,
-				    "rank %d has more than %d squares",
-				    rank + 1, d->files);
+				    "%s has more than %d squares",
+				    rank_label(v, rank, label, sizeof label),
+				    width);
 			if (pos->piece_count[color] >= v->max_pieces)
 				return fail(rd, BC_EINVALID, rd->at,
 				    "%s has more than the %d pieces of the "
@@ -154,6 +181,14 @@ check_pieces(struct reader *rd, bc_position *pos, const char *field)
 				    "%s %s on %c%d is outside its castle", side,
 				    d->pieces[type].name, 'a' + BC_FILE(sq),
 				    BC_RANK(sq) + 1);
+			if (d->fen_rejects_unpromoted &&
+			    (d->pieces[type].flags & PIECE_PROMOTES) &&
+			    v->promo_zone[color][sq] == ZONE_FORCED)
+				return fail(rd, BC_EINVALID, field,
+				    "%s %s on %c%d would have promoted: it "
+				    "stands inside the enemy castle",
+				    side, d->pieces[type].name,
+				    'a' + BC_FILE(sq), BC_RANK(sq) + 1);
 		}
 	}
 	return BC_OK;
@@ -214,7 +249,8 @@ read_square(struct reader *rd, const bc_variant *v, int *sq)
 	if (file < 0 || file >= v->def->files)
 		return fail(rd, BC_ESYNTAX, start, "expected a square");
 	rd->at++;
-	if (!read_number(rd, &rank, 2) || rank < 1 || rank > v->def->ranks)
+	if (!read_number(rd, &rank, 2) || rank < 1 || rank > v->def->ranks ||
+	    !bc_variant_cell_exists(v, file, (int)rank - 1))
 		return fail(rd, BC_ESYNTAX, start, "expected a square");
 	*sq = BC_SQUARE(file, (int)rank - 1);
 	return BC_OK;
@@ -404,6 +440,8 @@ bc_position_to_fen(const bc_position *pos, char *buf, size_t size)
 		for (int f = 0; f < d->files; f++) {
 			bc_piece p = pos->board[BC_SQUARE(f, r)];
 
+			if (p == BC_OFFBOARD)
+				continue; /* a missing cell (HexChad) */
 			if (p == BC_EMPTY) {
 				empty++;
 				continue;

@@ -302,15 +302,18 @@ king_safe_after(const bc_position *pos, bc_move m)
 static bool
 needs_test(const bc_position *pos, bc_move m, bool flyers)
 {
+	const bc_variant *v = pos->variant;
 	int king = pos->king[pos->side];
 	int kf = BC_FILE(king), kr = BC_RANK(king);
 	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-	int df = abs(BC_FILE(from) - kf), dr = abs(BC_RANK(from) - kr);
+	int df, dr;
 
 	if (from == king || BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT ||
 	    BC_MOVE_KIND(m) == BC_MOVE_CASTLE)
 		return true;
-	if (df == 0 || dr == 0 || df == dr)
+	/* On a line a slider could attack the king along: a pin. */
+	if (v->line[(BC_RANK(from) - kr + LINE_SPAN) * LINE_WIDTH +
+	        BC_FILE(from) - kf + LINE_SPAN])
 		return true;
 	if (!flyers)
 		return false;

@@ -182,7 +182,8 @@ scan_square(const bc_variant *v, const char *s, int *sq)
 		return 0;
 	while (len < 3 && isdigit((unsigned char)s[len]))
 		rank = rank * 10 + (s[len++] - '0');
-	if (isdigit((unsigned char)s[len]) || rank < 1 || rank > v->def->ranks)
+	if (isdigit((unsigned char)s[len]) || rank < 1 ||
+	    rank > v->def->ranks || !bc_variant_cell_exists(v, file, rank - 1))
 		return 0;
 	*sq = BC_SQUARE(file, rank - 1);
 	return len;

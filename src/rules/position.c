@@ -16,9 +16,10 @@ position_clear(bc_position *pos, const bc_variant *v)
 	memset(pos, 0, sizeof *pos);
 	pos->variant = v;
 	memset(pos->board, BC_OFFBOARD, sizeof pos->board);
-	for (int r = 0; r < v->def->ranks; r++)
-		for (int f = 0; f < v->def->files; f++)
-			pos->board[BC_SQUARE(f, r)] = BC_EMPTY;
+	/* Missing cells (HexChad's) stay sentinels, like the edge. */
+	for (int sq = 0; sq < BC_CELLS; sq++)
+		if (v->rel_rank[BC_WHITE][sq])
+			pos->board[sq] = BC_EMPTY;
 	pos->fullmove = 1;
 }
 
@@ -85,9 +86,7 @@ bc_position_start(bc_position *pos, const bc_variant *v)
 bc_piece
 bc_position_piece_at(const bc_position *pos, int file, int rank)
 {
-	const struct variant_def *d = pos->variant->def;
-
-	if (file < 0 || file >= d->files || rank < 0 || rank >= d->ranks)
+	if (!bc_variant_cell_exists(pos->variant, file, rank))
 		return BC_OFFBOARD;
 	return pos->board[BC_SQUARE(file, rank)];
 }

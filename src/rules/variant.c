@@ -18,6 +18,7 @@ static const struct variant_def *const defs[BC_VARIANT_COUNT] = {
 	[BC_VARIANT_GRAND] = &grand_def,
 	[BC_VARIANT_CHAD] = &chad_def,
 	[BC_VARIANT_HADEAN] = &hadean_def,
+	[BC_VARIANT_HEXCHAD] = &hexchad_def,
 };
 
 /* The order lists show: by key.  Every id appears exactly once. */
@@ -25,7 +26,11 @@ static const bc_variant_id listed[BC_VARIANT_COUNT] = {
 	BC_VARIANT_CHAD,
 	BC_VARIANT_GRAND,
 	BC_VARIANT_HADEAN,
+	BC_VARIANT_HEXCHAD,
 };
+
+/* The mailbox's size when boards had at most 12 ranks. */
+enum { OLD_CELLS = 20 * BC_STRIDE };
 
 static struct bc_variant variants[BC_VARIANT_COUNT];
 static once_flag variants_once = ONCE_FLAG_INIT;
@@ -57,43 +62,53 @@ in_rect(const struct rect *r, int file, int rank)
 	    rank >= r->rank_min && rank <= r->rank_max;
 }
 
-/* The wall is the ring round the castle without its four corners. */
+/*
+ * The wall: the cells outside the castle that share an edge with it, one
+ * of the variant's wall steps away (a square board's are the orthogonal
+ * ones, giving the ring round the castle without its four corners).
+ */
 static bool
-in_wall(const struct rect *r, int file, int rank)
+in_wall(const struct variant_def *d, const struct rect *r, int file,
+    int rank)
 {
-	bool file_inside = file >= r->file_min && file <= r->file_max;
-	bool rank_inside = rank >= r->rank_min && rank <= r->rank_max;
+	static const struct step orthogonal[] = {
+		{ 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }
+	};
+	const struct step *steps = d->wall_step_count ? d->wall_steps
+	                                              : orthogonal;
+	int n = d->wall_step_count ? d->wall_step_count : 4;
 
-	return (file_inside &&
-	           (rank == r->rank_min - 1 || rank == r->rank_max + 1)) ||
-	    (rank_inside &&
-	        (file == r->file_min - 1 || file == r->file_max + 1));
+	if (in_rect(r, file, rank))
+		return false;
+	for (int i = 0; i < n; i++)
+		if (in_rect(r, file + steps[i].df, rank + steps[i].dr))
+			return true;
+	return false;
 }
 
 static void
 init_regions(struct bc_variant *v)
 {
 	const struct variant_def *d = v->def;
-	struct rect white = d->castle, black;
+	const struct rect *white = &d->castle;
 
 	if (!d->has_castles)
 		return;
-	/* Black's castle is the half-turn image of White's. */
-	black.file_min = d->files - 1 - white.file_max;
-	black.file_max = d->files - 1 - white.file_min;
-	black.rank_min = d->ranks - 1 - white.rank_max;
-	black.rank_max = d->ranks - 1 - white.rank_min;
+	/* Black's castle and wall are the half-turn image of White's. */
 	for (int r = 0; r < d->ranks; r++)
 		for (int f = 0; f < d->files; f++) {
 			uint8_t *cell = &v->region[BC_SQUARE(f, r)];
+			int bf = d->files - 1 - f, br = d->ranks - 1 - r;
 
-			if (in_rect(&white, f, r))
+			if (!v->rel_rank[BC_WHITE][BC_SQUARE(f, r)])
+				continue;
+			if (in_rect(white, f, r))
 				*cell |= BC_REGION_CASTLE_WHITE;
-			if (in_rect(&black, f, r))
+			if (in_rect(white, bf, br))
 				*cell |= BC_REGION_CASTLE_BLACK;
-			if (in_wall(&white, f, r))
+			if (in_wall(d, white, f, r))
 				*cell |= BC_REGION_WALL_WHITE;
-			if (in_wall(&black, f, r))
+			if (in_wall(d, white, bf, br))
 				*cell |= BC_REGION_WALL_BLACK;
 		}
 }
@@ -123,6 +138,21 @@ init_promotion(struct bc_variant *v)
 			    rel >= d->promo_first_rank)
 				*zone = ZONE_OPTIONAL;
 		}
+}
+
+/* Marks the multiples of (df, dr) and of its half turn in v->line
+ * (for Black's rays too, a mirror image: the caller marks both). */
+static void
+mark_line(struct bc_variant *v, int df, int dr)
+{
+	for (int k = -LINE_SPAN; k <= LINE_SPAN; k++) {
+		int f = k * df, r = k * dr;
+
+		if (k && f >= -LINE_SPAN && f <= LINE_SPAN &&
+		    r >= -LINE_SPAN && r <= LINE_SPAN)
+			v->line[(r + LINE_SPAN) * LINE_WIDTH + f + LINE_SPAN] =
+			    1;
+	}
 }
 
 /*
@@ -173,6 +203,10 @@ init_attacks(struct bc_variant *v)
 				else
 					v->attack[color][k].far_types |=
 					    (uint16_t)(1u << t);
+				if (r->range != 1 && !a.fly) {
+					mark_line(v, r->df, r->dr);
+					mark_line(v, r->df, -r->dr);
+				}
 			}
 	}
 }
@@ -244,8 +278,9 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 
 			v->delta[BC_WHITE][t][n] =
 			    (int16_t)(r->df + r->dr * BC_STRIDE);
-			v->delta[BC_BLACK][t][n] =
-			    (int16_t)(r->df - r->dr * BC_STRIDE);
+			v->delta[BC_BLACK][t][n] = d->rays_half_turn
+			    ? (int16_t)(-r->df - r->dr * BC_STRIDE)
+			    : (int16_t)(r->df - r->dr * BC_STRIDE);
 			if (r->flags & RAY_FLY)
 				v->has_flyers = true;
 			n++;
@@ -264,6 +299,9 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 		    (uint16_t)(1u << v->type_of_letter[(unsigned char)*c]);
 	for (int r = 0; r < d->ranks; r++)
 		for (int f = 0; f < d->files; f++) {
+			if (d->rank_spans && (f < d->rank_spans[r].first ||
+			                         f > d->rank_spans[r].last))
+				continue;
 			v->rel_rank[BC_WHITE][BC_SQUARE(f, r)] =
 			    (uint8_t)(r + 1);
 			v->rel_rank[BC_BLACK][BC_SQUARE(f, r)] =
@@ -275,12 +313,20 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 	init_castling(v);
 	init_castling_text(v);
 	init_start_counts(v);
+	/*
+	 * The keys of the first 20 rows come first, in the order they had
+	 * before the board grew to 13 ranks, so that the 12-rank variants
+	 * kept every key (and the bench its node counts).
+	 */
 	for (int p = 0; p < 32; p++)
-		for (int sq = 0; sq < BC_CELLS; sq++)
+		for (int sq = 0; sq < OLD_CELLS; sq++)
 			v->zobrist[p][sq] = splitmix64(&seed);
 	v->zobrist_side = splitmix64(&seed);
 	for (int c = 1; c < 16; c++)
 		v->zobrist_castling[c] = splitmix64(&seed);
+	for (int p = 0; p < 32; p++)
+		for (int sq = OLD_CELLS; sq < BC_CELLS; sq++)
+			v->zobrist[p][sq] = splitmix64(&seed);
 }
 
 static void
@@ -473,10 +519,46 @@ bc_variant_piece_type(const bc_variant *v, char letter)
 unsigned
 bc_variant_region(const bc_variant *v, int file, int rank)
 {
-	if (file < 0 || file >= v->def->files || rank < 0 ||
-	    rank >= v->def->ranks)
+	if (!bc_variant_cell_exists(v, file, rank))
 		return 0;
 	return v->region[BC_SQUARE(file, rank)];
+}
+
+bool
+bc_variant_cell_exists(const bc_variant *v, int file, int rank)
+{
+	return file >= 0 && file < v->def->files && rank >= 0 &&
+	    rank < v->def->ranks && v->rel_rank[BC_WHITE][BC_SQUARE(file, rank)];
+}
+
+bool
+bc_variant_has_missing_cells(const bc_variant *v)
+{
+	return v->def->rank_spans != NULL;
+}
+
+int
+bc_variant_rank_first_file(const bc_variant *v, int rank)
+{
+	if (rank < 0 || rank >= v->def->ranks)
+		return -1;
+	return v->def->rank_spans ? v->def->rank_spans[rank].first : 0;
+}
+
+int
+bc_variant_rank_width(const bc_variant *v, int rank)
+{
+	if (rank < 0 || rank >= v->def->ranks)
+		return 0;
+	return v->def->rank_spans ? v->def->rank_spans[rank].last -
+	        v->def->rank_spans[rank].first + 1
+	                          : v->def->files;
+}
+
+bool
+bc_variant_on_new_game_screen(const bc_variant *v)
+{
+	return !v->def->not_on_screen;
 }
 
 bool

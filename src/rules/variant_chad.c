@@ -10,7 +10,7 @@
  * or from inside their own castle onto their own wall.  The king, confined
  * to its castle, takes anything there.
  */
-static bool
+bool
 chad_can_capture(
     const struct bc_variant *v, int color, int type, int from, int to)
 {

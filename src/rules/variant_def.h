@@ -16,7 +16,12 @@
 #include "bigchess/position.h"
 #include "bigchess/variant.h"
 
-enum { MAX_RAYS = 16, MAX_ATTACK_DIRS = 96 };
+enum {
+	MAX_RAYS = 16,
+	MAX_ATTACK_DIRS = 96,
+	LINE_SPAN = BC_MAX_FILES - 1,
+	LINE_WIDTH = 2 * LINE_SPAN + 1
+};
 
 enum ray_flag {
 	RAY_MOVE = 1 << 0,    /* may go to an empty square */
@@ -81,6 +86,16 @@ struct rect {
 	uint8_t file_min, rank_min, file_max, rank_max; /* from 0 */
 };
 
+/* The files a rank has, from 0: first..last. */
+struct rank_span {
+	uint8_t first, last;
+};
+
+/* A step (df, dr) between two cells that share an edge. */
+struct step {
+	int8_t df, dr;
+};
+
 struct variant_def;
 
 /*
@@ -95,6 +110,19 @@ struct variant_def {
 	const char *key;
 	const char *name;
 	uint8_t files, ranks;
+	/*
+	 * A board with missing cells (HexChad's hexagon on a 13x13 grid):
+	 * the span of each rank, from rank 1 up.  NULL: every rank has
+	 * every file.  Missing cells are sentinels, so they stop rays and
+	 * leaps as the edge does.
+	 */
+	const struct rank_span *rank_spans;
+	/*
+	 * True if Black's rays are White's turned by a half turn (df and dr
+	 * both negated) rather than mirrored rank-wise: a hex board's
+	 * directions are not symmetric under the mirror.
+	 */
+	bool rays_half_turn;
 	const char *start_fen;
 	uint8_t type_count;                    /* pieces[1..type_count] */
 	struct piece_def pieces[BC_MAX_TYPES]; /* index 0 unused */
@@ -113,6 +141,19 @@ struct variant_def {
 	/* Chad's castles (White's; Black's is the half-turn image). */
 	bool has_castles;
 	struct rect castle;
+	/*
+	 * The wall is every cell outside the castle that shares an edge with
+	 * it: the cells one of these steps away.  No steps: the four
+	 * orthogonal ones of a square board.
+	 */
+	uint8_t wall_step_count;
+	struct step wall_steps[8];
+	/* True if a FEN may not show a promoting piece where it must already
+	 * have promoted (HexChad: a rook inside the enemy castle). */
+	bool fen_rejects_unpromoted;
+	/* True if the variant is not yet offered on the new-game screen
+	 * (its board cannot be drawn there yet); every other mode plays it. */
+	bool not_on_screen;
 
 	capture_hook can_capture;
 
@@ -137,6 +178,10 @@ struct bc_variant {
 	int16_t delta[2][BC_MAX_TYPES]
 	             [MAX_RAYS];           /* ray steps as cell offsets */
 	uint8_t rel_rank[2][BC_CELLS];     /* 1-based, 0 off the board */
+	/* line[(dr + LINE_SPAN) * LINE_WIDTH + df + LINE_SPAN] is 1 if a
+	 * slider could attack along the line from a king to a piece (df, dr)
+	 * away: moving that piece may expose the king. */
+	uint8_t line[LINE_WIDTH * LINE_WIDTH];
 	uint8_t region[BC_CELLS];          /* enum bc_region bits */
 	uint8_t promo_zone[2][BC_CELLS];   /* enum promo_zone */
 	uint8_t promo_types[BC_MAX_TYPES]; /* 0-terminated */
@@ -163,6 +208,11 @@ enum promo_zone { ZONE_NONE = 0, ZONE_OPTIONAL = 1, ZONE_FORCED = 2 };
 extern const struct variant_def grand_def;
 extern const struct variant_def chad_def;
 extern const struct variant_def hadean_def;
+extern const struct variant_def hexchad_def;
+
+/* Chad's capture rule (variant_chad.c), shared by HexChad. */
+bool chad_can_capture(
+    const struct bc_variant *v, int color, int type, int from, int to);
 
 static inline const struct piece_def *
 piece_def_of(const bc_variant *v, int type)

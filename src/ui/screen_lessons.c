@@ -77,7 +77,8 @@ list_draw(const struct ui *ui)
 	for (int v = 0; v < bc_variant_count(); v++) {
 		bool here = bc_variant_id_of(bc_variant_at(v)) == l->variant;
 
-		if (l->one && !here)
+		if ((l->one && !here) ||
+		    !bc_variant_on_new_game_screen(bc_variant_at(v)))
 			continue;
 		snprintf(line, sizeof line, " %s ",
 		    bc_variant_name(bc_variant_at(v)));
@@ -122,7 +123,13 @@ switch_variant(struct ui *ui, int dir)
 		return;
 	}
 	v = bc_variant_index(bc_variant_get(l->variant));
-	l->variant = bc_variant_id_of(bc_variant_at((v + n + dir) % n));
+	/* Past the variants the screens cannot show yet. */
+	for (int i = 0; i < n; i++) {
+		v = (v + n + dir) % n;
+		if (bc_variant_on_new_game_screen(bc_variant_at(v)))
+			break;
+	}
+	l->variant = bc_variant_id_of(bc_variant_at(v));
 	l->sel = range(ui, l->variant, &n);
 }
 

@@ -27,6 +27,9 @@ static const struct {
 	    "6k5/12/12/12/12/12/12/12/12/12/12/R5K4R w KQ - 0 1" },
 	{ BC_VARIANT_HADEAN,
 	    "8k3/12/12/12/12/12/1Q10/12/12/12/1Q3Q5K/12 w - - 0 1" },
+	{ BC_VARIANT_HEXCHAD, NULL },
+	{ BC_VARIANT_HEXCHAD,
+	    "7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 w - - 0 1" },
 };
 
 static bool
