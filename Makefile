@@ -118,6 +118,8 @@ TEST_APP_OBJ += $(BUILD)/src/app/fileio.o $(BUILD)/src/app/history.o
 TEST_APP_OBJ += $(BUILD)/src/app/config.o
 # ... the bench positions, which suite registry checks per variant.
 TEST_APP_OBJ += $(BUILD)/src/app/bench.o
+# ... the game rooms' line protocol (suite room_proto).
+TEST_APP_OBJ += $(BUILD)/src/app/room_proto.o
 TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
 TEST_APP_OBJ += $(BUILD)/src/app/learn.o $(BUILD)/src/ui/lesson_play.o \
