@@ -235,6 +235,11 @@ event_of(struct room_client *c, struct ui_remote_event *ev)
 		ev->kind = UI_REMOTE_WATCHERS;
 		ev->count = m.count;
 		return;
+	case RM_CLOCK:
+		ev->kind = UI_REMOTE_CLOCK;
+		ev->clock_ms[0] = m.ms[0];
+		ev->clock_ms[1] = m.ms[1];
+		return;
 	case RM_ERROR:
 		close_with(c, "The room closed our connection: %.200s.", m.text);
 		return;

@@ -30,7 +30,8 @@ check_private(const char *dir, bool make, char *err, size_t errsize)
 		return -1;
 	}
 	if (lstat(dir, &st) != 0) {
-		snprintf(err, errsize, "no rooms folder %s: %s", dir,
+		snprintf(err, errsize, errno == ENOENT ? "no room is open (there "
+		    "is no rooms folder %s)" : "no rooms folder %s: %s", dir,
 		    strerror(errno));
 		return -1;
 	}

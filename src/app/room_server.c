@@ -236,7 +236,7 @@ save(struct room_server *s, int64_t now)
 	sv.clock_left_ms[BC_WHITE] = clock_left(&s->clock, BC_WHITE, now);
 	sv.clock_left_ms[BC_BLACK] = clock_left(&s->clock, BC_BLACK, now);
 	sv.level = 1;
-	if (savegame_format(&sv, 0, &text) != BC_OK)
+	if (savegame_format(&sv, 1, &text) != BC_OK)
 		return;
 	/* A failure here costs only the room's --resume; the host's own
 	 * autosave (its screen's) still has the game. */
@@ -358,13 +358,19 @@ answer_query(struct room_server *s, struct peer *p, int64_t now)
 	p->since = now;
 }
 
+/* The guest came or went: the clocks stopped or started, as they
+ * stand now. */
 static void
-peer_news(struct room_server *s, bool here)
+peer_news(struct room_server *s, bool here, int64_t now)
 {
 	struct room_msg m = { .kind = RM_PEER };
 
 	m.here = here;
 	snprintf(m.name, sizeof m.name, "%s", s->guest_login);
+	broadcast(s, &m);
+	memset(&m, 0, sizeof m);
+	m.kind = RM_CLOCK;
+	clock_msg(s, &m, now);
 	broadcast(s, &m);
 }
 
@@ -413,8 +419,8 @@ hello(struct room_server *s, struct peer *p, const struct room_msg *m,
 	p->role = m->role;
 	send_game(s, p, now);
 	if (p->role == ROLE_GUEST) {
-		peer_news(s, true);
 		run_clock(s, now);
+		peer_news(s, true, now);
 	} else if (p->role == ROLE_WATCHER) {
 		tell_watchers(s);
 	}
@@ -646,7 +652,7 @@ left(struct room_server *s, struct peer *p, int64_t now)
 	if (role == ROLE_GUEST) {
 		s->guest_left_at = now;
 		run_clock(s, now);
-		peer_news(s, false);
+		peer_news(s, false, now);
 		save(s, now);
 	} else if (role == ROLE_WATCHER) {
 		tell_watchers(s);

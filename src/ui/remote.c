@@ -17,7 +17,7 @@
 #include "ui_state.h"
 
 static const char *const side_name[2] = { "White", "Black" };
-static const char *const offer_name[2] = { "a draw", "to take back a move" };
+static const char *const offer_name[2] = { "a draw", "a take-back" };
 
 static const struct ui_remote *
 room(const struct ui *ui)
@@ -107,8 +107,14 @@ remote_start(struct ui *ui)
 		ui->play.black_at_bottom = room(ui)->colour == BC_BLACK;
 	follow_presence(ui);
 	if (room(ui)->host && room(ui)->join_command)
-		ui_say(ui, "Room %s is open: the opponent types  %s", room(ui)->room,
-		    room(ui)->join_command);
+		ui_say(ui, "Room %s is open: the opponent types  %s",
+		    room(ui)->room, room(ui)->join_command);
+	else if (watching(ui))
+		ui_say(ui, "Watching room %s.", room(ui)->room);
+	else
+		ui_say(ui, "In room %s you play %s against %s.", room(ui)->room,
+		    side_name[room(ui)->colour], r->opponent[0] ? r->opponent
+		    : "the host");
 }
 
 /* The opponent's offer, to answer with y or n. */
@@ -222,6 +228,9 @@ event(struct ui *ui, const struct ui_remote_event *ev)
 		return UI_DRAW;
 	case UI_REMOTE_WATCHERS:
 		r->watchers = (int)ev->count;
+		return UI_DRAW;
+	case UI_REMOTE_CLOCK:
+		set_clocks(ui, ev->clock_ms);
 		return UI_DRAW;
 	case UI_REMOTE_CLOSED:
 		r->closed = true;

@@ -184,6 +184,7 @@ enum ui_remote_kind {
 	UI_REMOTE_RESULT,    /* ended by `end`; `colour` lost (2: drawn) */
 	UI_REMOTE_PEER,      /* the opponent `who` came (`here`) or left */
 	UI_REMOTE_WATCHERS,  /* `count` watch */
+	UI_REMOTE_CLOCK,     /* the clocks stand at clock_ms */
 	UI_REMOTE_CLOSED     /* the room is gone: `text` says why */
 };
 
