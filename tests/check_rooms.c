@@ -352,7 +352,7 @@ START_TEST(test_moves_clocks_chat)
 	ck_assert_str_eq(c1, c2);
 	ck_assert_msg(strlen(c1) == 4 && c1[0] == '5' && c1[2] == '5',
 	    "White's clock after +60: %s", c1);
-	pty_send(&g, "\"");
+	pty_send(&g, "c");
 	SEE(&g, ":say ");
 	pty_send(&g, "good luck" ENTER);
 	SEE(&h, ": good luck");
@@ -610,7 +610,7 @@ START_TEST(test_refusals)
 	const char *const none[] = { "--join", "nosuch", NULL };
 	struct pty h, g;
 
-	refused(none, "no room is open (there is no rooms folder");
+	refused(none, "cannot join room nosuch: there is no rooms folder");
 	start(&h, host_args, NULL);
 	refused(none, "cannot join room nosuch");
 	refused(host_args, "a room of that name is open already");

@@ -30,9 +30,12 @@ check_private(const char *dir, bool make, char *err, size_t errsize)
 		return -1;
 	}
 	if (lstat(dir, &st) != 0) {
-		snprintf(err, errsize, errno == ENOENT ? "no room is open (there "
-		    "is no rooms folder %s)" : "no rooms folder %s: %s", dir,
-		    strerror(errno));
+		if (errno == ENOENT)
+			snprintf(err, errsize, "there is no rooms folder %s "
+			    "yet", dir);
+		else
+			snprintf(err, errsize, "no rooms folder %s: %s", dir,
+			    strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode) || st.st_uid != getuid() ||

@@ -105,8 +105,12 @@ room_session_open(struct room_session *rs, const struct room_options *o,
 	memset(rs, 0, sizeof *rs);
 	snprintf(rs->name, sizeof rs->name, "%s", o->name);
 	if (room_dir_find(dir, sizeof dir, o->setting, o->mode == ROOM_HOST,
-	    &shared, err, errsize) != 0)
+	    &shared, why, sizeof why) != 0) {
+		snprintf(err, errsize, "cannot %s room %s: %s", o->mode ==
+		    ROOM_HOST ? "open" : o->mode == ROOM_JOIN ? "join"
+		    : "watch", o->name, why);
 		return -1;
+	}
 	if (!room_dir_path(dir, o->name, path, sizeof path)) {
 		snprintf(err, errsize, "the room's path is too long");
 		return -1;

@@ -117,7 +117,7 @@ static const struct binding bindings[] = {
 	{ '?', CMD_HELP, "?" },
 	{ TK_F1, CMD_HELP, "F1" },
 	{ 'q', CMD_QUIT, "q" },
-	{ '"', CMD_SAY, "\"" },
+	{ 'c', CMD_SAY, "c" },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

@@ -507,7 +507,7 @@ remote_panel_draw(const struct ui *ui, int y)
 	first = r->chat_count > shown ? r->chat_count - shown : 0;
 	if (!r->chat_count)
 		term_put(y + 1, l->panel_x, ui_style(ui, ROLE_HINT),
-		    "\" or :say TEXT chats", l->panel_w);
+		    "c or :say TEXT chats", l->panel_w);
 	for (int i = first; i < r->chat_count; i++)
 		term_put(y + 1 + i - first, l->panel_x,
 		    ui_style(ui, ROLE_TEXT), r->chat[i], l->panel_w);
