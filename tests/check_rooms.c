@@ -167,6 +167,16 @@ clock_of(struct pty *p, const char *side, char *out, size_t size)
 	snprintf(out, size, "%s", end);
 }
 
+/* The autosave in the program's own state folder (pty_spawn's). */
+static const char *
+autosave_of(const struct pty *p)
+{
+	static char path[160];
+
+	snprintf(path, sizeof path, "%s/bigchess/autosave.pgn", p->state_dir);
+	return path;
+}
+
 /* A fake peer: this test on the room's socket. */
 static int
 fake_connect(const char *name)
@@ -331,6 +341,7 @@ START_TEST(test_moves_clocks_chat)
 	pty_send(&g, "kj");
 	SEE(&h, "Your move; the opponent is connected");
 	SEE(&g, "The opponent's move; the opponent is connected");
+	SEE(&h, "Opponent root: connected");
 	/* The guest cannot move for White. */
 	type_line(&g, "e3e5");
 	SEE(&g, "It is the opponent's move.");
@@ -352,6 +363,12 @@ START_TEST(test_moves_clocks_chat)
 	ck_assert_str_eq(c1, c2);
 	ck_assert_msg(strlen(c1) == 4 && c1[0] == '5' && c1[2] == '5',
 	    "White's clock after +60: %s", c1);
+	SEE(&g, "Black played Nh7");
+	/* Each player's own autosave has the game, as the room told it. */
+	ck_assert_ptr_nonnull(strstr(read_file(autosave_of(&g)),
+	    "1. e5 Nh7"));
+	ck_assert_ptr_nonnull(strstr(read_file(autosave_of(&h)),
+	    "1. e5 Nh7"));
 	pty_send(&g, "c");
 	SEE(&g, ":say ");
 	pty_send(&g, "good luck" ENTER);
@@ -388,6 +405,7 @@ START_TEST(test_guest_killed)
 	ck_assert(pty_wait_exit(&g, WAIT_MS));
 	stop(&g);
 	SEE(&h, "has left the room");
+	SEE(&h, "Opponent root: not connected");
 	pty_send(&h, "kj");
 	SEE(&h, "the opponent is not connected");
 	clock_of(&h, "White (", before, sizeof before);

@@ -485,7 +485,7 @@ remote_panel_rows(const struct ui *ui)
 
 	if (!room(ui))
 		return 0;
-	return rows < 3 ? 3 : rows > ROOM_CHAT_LINES + 1 ? ROOM_CHAT_LINES + 1
+	return rows < 4 ? 4 : rows > ROOM_CHAT_LINES + 2 ? ROOM_CHAT_LINES + 2
 	    : rows;
 }
 
@@ -494,8 +494,8 @@ remote_panel_draw(const struct ui *ui, int y)
 {
 	const struct layout *l = &ui->layout;
 	const struct room_view *r = &ui->room;
-	int rows = remote_panel_rows(ui), shown = rows - 1, first;
-	char head[96];
+	int rows = remote_panel_rows(ui), shown = rows - 2, first;
+	char head[96], who[160];
 
 	if (watching(ui))
 		snprintf(head, sizeof head, "Room %s, %d watching",
@@ -504,11 +504,27 @@ remote_panel_draw(const struct ui *ui, int y)
 		snprintf(head, sizeof head, "Room %s: you are %s, %d watching",
 		    room(ui)->room, side_name[room(ui)->colour], r->watchers);
 	term_put(y, l->panel_x, ui_style(ui, ROLE_HEADING), head, l->panel_w);
+	/* Who is there, whatever the status line shows. */
+	if (r->closed)
+		snprintf(who, sizeof who, "The room is closed.");
+	else if (room(ui)->host && !r->guest[0])
+		snprintf(who, sizeof who, "Waiting: bigchess --join %s",
+		    room(ui)->room);
+	else if (watching(ui))
+		snprintf(who, sizeof who, "%s: %s", r->guest[0] ? r->guest
+		    : "the opponent", r->guest_here ? "connected"
+		    : "not connected");
+	else
+		snprintf(who, sizeof who, "Opponent%s%s: %s", r->opponent[0]
+		    ? " " : "", r->opponent, opponent_here(ui) ? "connected"
+		    : "not connected");
+	term_put(y + 1, l->panel_x, ui_style(ui, opponent_here(ui) ||
+	    watching(ui) ? ROLE_TEXT : ROLE_ERROR), who, l->panel_w);
 	first = r->chat_count > shown ? r->chat_count - shown : 0;
 	if (!r->chat_count)
-		term_put(y + 1, l->panel_x, ui_style(ui, ROLE_HINT),
+		term_put(y + 2, l->panel_x, ui_style(ui, ROLE_HINT),
 		    "c or :say TEXT chats", l->panel_w);
 	for (int i = first; i < r->chat_count; i++)
-		term_put(y + 1 + i - first, l->panel_x,
+		term_put(y + 2 + i - first, l->panel_x,
 		    ui_style(ui, ROLE_TEXT), r->chat[i], l->panel_w);
 }
