@@ -160,7 +160,10 @@ START_TEST(test_nul_and_length)
 
 	ck_assert_int_eq(room_parse("say a\0b", 7, &m, err, sizeof err), -1);
 	memset(line, 'a', sizeof line);
-	memcpy(line, "say ", 4);
+	line[0] = 's';
+	line[1] = 'a';
+	line[2] = 'y';
+	line[3] = ' ';
 	/* A chat line of 201 bytes is over ROOM_TEXT_MAX (200). */
 	ck_assert_int_eq(room_parse(line, 4 + 201, &m, err, sizeof err), -1);
 	ck_assert_int_eq(room_parse(line, 4 + 200, &m, err, sizeof err), 0);

@@ -533,7 +533,7 @@ START_TEST(test_fake_peer)
 	const char *const host_args[] = { "--host", "r7", "--variant",
 		"grand", NULL };
 	const char *const watch[] = { "--watch", "r7", NULL };
-	static char big[5000], flood[64 * 10];
+	static char big[5000], flood[64 * 10 + 1];
 	static char buf[1 << 16];
 	struct pty h, w;
 	bool eof;
@@ -570,7 +570,7 @@ START_TEST(test_fake_peer)
 	fd = fake_join("r7", "guest");
 	/* 64 lines at once, past the burst of 30 (ROOM_RATE_BURST). */
 	for (size_t i = 0; i < 64; i++)
-		memcpy(flood + i * 10, "say flood\n", 10);
+		snprintf(flood + i * 10, 11, "say flood\n");
 	fake_refused(fd, flood, 64 * 10, "too many lines too fast");
 	/* The game is as it was: two moves, White to move; it goes on. */
 	WAIT_ROW(&h, "1.", "e6");

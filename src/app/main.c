@@ -312,7 +312,7 @@ parse_options(int argc, char **argv, struct options *o)
 
 	o->variant = bc_variant_default();
 	o->ui.color = true;
-	o->room.wait_ms = ROOM_WAIT_DEFAULT_MIN * 60000;
+	o->room.wait_ms = (int64_t)ROOM_WAIT_DEFAULT_MIN * 60000;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":v:hV", longopts, NULL)) != -1) {
 		/* "" for an option without its (optional) argument */
@@ -719,6 +719,7 @@ run_game(struct options *o)
 		if (room_session_open(&room, &o->room, &o->ui, err,
 		    sizeof err) != 0) {
 			report_error("%s", err);
+			o->ui.engine = NULL;
 			computer_free(&computer);
 			resume_free(&resume);
 			learn_free(&learn);

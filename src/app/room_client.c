@@ -550,7 +550,7 @@ room_client_open(struct room_client **out, struct room_joined *joined,
 	c->seam = (struct ui_remote){
 		.ctx = c,
 		.colour = c->joined.colour,
-		.room = c->room,
+		.room_name = c->room,
 		.host = server != NULL,
 		.fds = seam_fds,
 		.timeout = seam_timeout,

@@ -872,7 +872,7 @@ room_server_open(struct room_server **out, int *host_fd,
     const struct room_config *c, int64_t now, char *err, size_t errsize)
 {
 	struct room_server *s = calloc(1, sizeof *s);
-	char fen[BC_FEN_MAX];
+	char fen[BC_FEN_MAX] = "";
 	bc_error be;
 	bool busy;
 	int sv[2];

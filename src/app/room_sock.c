@@ -3,7 +3,7 @@
  * at the other end of a Unix socket as the kernel knows it, is a Linux
  * extension: hence _GNU_SOURCE, here only.
  */
-#define _GNU_SOURCE
+#define _GNU_SOURCE /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>

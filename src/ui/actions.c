@@ -36,8 +36,8 @@ actions_push(struct ui *ui, bc_move m)
 	int rc;
 
 	/* In a game room the person's move goes to the room, which plays
-	 * it (remote.c); only the room's own reports are played here. */
-	if (ui->opts->remote && !ui->room.applying)
+	 * it and reports it back (remote.c plays the reports). */
+	if (ui->opts->remote)
 		return remote_push(ui, m);
 	assist_cancel(ui);
 	piece_info_clear(ui);

@@ -20,7 +20,7 @@ static const char *const side_name[2] = { "White", "Black" };
 static const char *const offer_name[2] = { "a draw", "a take-back" };
 
 static const struct ui_remote *
-room(const struct ui *ui)
+seam(const struct ui *ui)
 {
 	return ui->opts->remote;
 }
@@ -28,7 +28,7 @@ room(const struct ui *ui)
 static bool
 watching(const struct ui *ui)
 {
-	return room(ui)->colour == UI_REMOTE_WATCHING;
+	return seam(ui)->colour == UI_REMOTE_WATCHING;
 }
 
 /* Is the other player there?  For a watcher: both players. */
@@ -37,7 +37,7 @@ opponent_here(const struct ui *ui)
 {
 	if (ui->room.closed)
 		return false;
-	return room(ui)->host || watching(ui) ? ui->room.guest_here : true;
+	return seam(ui)->host || watching(ui) ? ui->room.guest_here : true;
 }
 
 /* The clock runs while both players are in the room. */
@@ -95,25 +95,25 @@ remote_start(struct ui *ui)
 
 	memset(r, 0, sizeof *r);
 	r->offer_open = -1;
-	if (!room(ui)->host && room(ui)->host_login)
+	if (!seam(ui)->host && seam(ui)->host_login)
 		snprintf(r->opponent, sizeof r->opponent, "%s",
-		    room(ui)->host_login);
+		    seam(ui)->host_login);
 	if (!ui->playing)
 		return;
 	ui->play.players[BC_WHITE] = PLAYER_HUMAN;
 	ui->play.players[BC_BLACK] = PLAYER_HUMAN;
 	ui->play.autoflip = false;
 	if (!watching(ui))
-		ui->play.black_at_bottom = room(ui)->colour == BC_BLACK;
+		ui->play.black_at_bottom = seam(ui)->colour == BC_BLACK;
 	follow_presence(ui);
-	if (room(ui)->host && room(ui)->join_command)
+	if (seam(ui)->host && seam(ui)->join_command)
 		ui_say(ui, "Room %s is open: the opponent types  %s",
-		    room(ui)->room, room(ui)->join_command);
+		    seam(ui)->room_name, seam(ui)->join_command);
 	else if (watching(ui))
-		ui_say(ui, "Watching room %s.", room(ui)->room);
+		ui_say(ui, "Watching room %s.", seam(ui)->room_name);
 	else
-		ui_say(ui, "In room %s you play %s against %s.", room(ui)->room,
-		    side_name[room(ui)->colour], r->opponent[0] ? r->opponent
+		ui_say(ui, "In room %s you play %s against %s.", seam(ui)->room_name,
+		    side_name[seam(ui)->colour], r->opponent[0] ? r->opponent
 		    : "the host");
 }
 
@@ -153,7 +153,31 @@ result(struct ui *ui, const struct ui_remote_event *ev)
 		bc_game_resign(g, ev->colour);
 	play_settle(&ui->play, ui->now);
 	ui->message[0] = '\0';
-	return actions_game_changed(ui);
+	return UI_DRAW | UI_CHANGED; /* the loop announces the end */
+}
+
+/*
+ * Plays a move the room reports, as actions_push plays one of the
+ * person's (but not through it: actions.c comes here for the person's
+ * moves, and the two files stay apart).
+ */
+static int
+played(struct ui *ui, bc_move m)
+{
+	char san[BC_MOVE_TEXT_MAX];
+	int rc;
+
+	piece_info_clear(ui);
+	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
+	rc = play_push(&ui->play, m, ui->now);
+	if (rc != BC_OK) {
+		ui_error(ui, "Cannot play %s: %s", san, bc_strerror(rc));
+		return UI_DRAW | UI_BEEP;
+	}
+	ui->play.selected = 0;
+	ui_say(ui, "%s played %s%s.", side_name[!play_side(&ui->play)], san,
+	    ui->play.reviewing ? " in the game (> shows it)" : "");
+	return UI_DRAW | UI_CHANGED;
 }
 
 static int
@@ -165,9 +189,7 @@ event(struct ui *ui, const struct ui_remote_event *ev)
 	switch (ev->kind) {
 	case UI_REMOTE_MOVED:
 		r->move_sent = false;
-		r->applying = true;
-		flags = actions_push(ui, ev->move);
-		r->applying = false;
+		flags = played(ui, ev->move);
 		r->offer_sent[0] = r->offer_sent[1] = false;
 		if (r->offer_open >= 0 && ui_top(ui) == &screen_dialog &&
 		    (ui->dialog.kind == DIALOG_ROOM_DRAW ||
@@ -181,7 +203,7 @@ event(struct ui *ui, const struct ui_remote_event *ev)
 		ui_say(ui, "%s", r->chat[r->chat_count - 1]);
 		return UI_DRAW;
 	case UI_REMOTE_OFFERED:
-		if (!watching(ui) && ev->colour != room(ui)->colour &&
+		if (!watching(ui) && ev->colour != seam(ui)->colour &&
 		    ev->offer >= 0 && ev->offer <= UI_OFFER_TAKEBACK)
 			return ask_offer(ui, ev->offer);
 		if (ev->colour <= BC_BLACK && ev->offer >= 0 &&
@@ -194,7 +216,7 @@ event(struct ui *ui, const struct ui_remote_event *ev)
 		    ev->colour > BC_BLACK)
 			return UI_DRAW;
 		r->offer_sent[ev->offer] = false;
-		if (ev->colour == room(ui)->colour)
+		if (ev->colour == seam(ui)->colour)
 			ui_say(ui, "The opponent said no to %s.",
 			    offer_name[ev->offer]);
 		else
@@ -219,10 +241,10 @@ event(struct ui *ui, const struct ui_remote_event *ev)
 	case UI_REMOTE_PEER:
 		r->guest_here = ev->here;
 		snprintf(r->guest, sizeof r->guest, "%s", ev->who);
-		if (room(ui)->host)
+		if (seam(ui)->host)
 			snprintf(r->opponent, sizeof r->opponent, "%s", ev->who);
 		follow_presence(ui);
-		if (room(ui)->colour == UI_REMOTE_WATCHING || room(ui)->host)
+		if (seam(ui)->colour == UI_REMOTE_WATCHING || seam(ui)->host)
 			ui_say(ui, ev->here ? "%s is in the room." : "%s has "
 			    "left the room; the clocks wait for them.", ev->who);
 		return UI_DRAW;
@@ -250,11 +272,11 @@ remote_tick(struct ui *ui)
 	struct ui_remote_event ev;
 	int flags = 0;
 
-	if (!room(ui) || !ui->playing)
+	if (!seam(ui) || !ui->playing)
 		return 0;
 	/* Enough for a burst, and the keys still get their turn. */
 	for (int i = 0; i < 64; i++) {
-		room(ui)->poll(room(ui)->ctx, ui->now, &ev);
+		seam(ui)->poll(seam(ui)->ctx, ui->now, &ev);
 		if (ev.kind == UI_REMOTE_NONE)
 			break;
 		flags |= event(ui, &ev);
@@ -269,15 +291,15 @@ remote_wait(struct ui *ui, int ms)
 	struct term_fd tf[TERM_WATCH_MAX];
 	int n, t;
 
-	if (!room(ui))
+	if (!seam(ui))
 		return ms;
-	n = room(ui)->fds(room(ui)->ctx, fds, TERM_WATCH_MAX);
+	n = seam(ui)->fds(seam(ui)->ctx, fds, TERM_WATCH_MAX);
 	for (int i = 0; i < n; i++) {
 		tf[i].fd = fds[i].fd;
 		tf[i].write = fds[i].write;
 	}
 	term_watch(tf, n);
-	t = room(ui)->timeout(room(ui)->ctx, ui->now);
+	t = seam(ui)->timeout(seam(ui)->ctx, ui->now);
 	if (t >= 0 && (ms < 0 || t < ms))
 		ms = t;
 	return ms;
@@ -291,7 +313,7 @@ cannot_move(const struct ui *ui)
 		return "You are watching this game.";
 	if (ui->room.closed)
 		return "The room is closed: no more moves.";
-	if (play_side(&ui->play) != room(ui)->colour)
+	if (play_side(&ui->play) != seam(ui)->colour)
 		return "It is the opponent's move.";
 	if (ui->room.move_sent)
 		return "Your move is on its way to the room.";
@@ -309,7 +331,7 @@ remote_push(struct ui *ui, bc_move m)
 		return UI_DRAW | UI_BEEP;
 	}
 	ui->room.move_sent = true;
-	room(ui)->move(room(ui)->ctx, ui->play.game, m);
+	seam(ui)->move(seam(ui)->ctx, ui->play.game, m);
 	return UI_DRAW;
 }
 
@@ -323,7 +345,7 @@ request(struct ui *ui, int offer)
 		why = "The game is over.";
 	if (!why && offer == UI_OFFER_TAKEBACK) {
 		int n = bc_game_length(ui->play.game);
-		bool mine = play_side(&ui->play) != room(ui)->colour;
+		bool mine = play_side(&ui->play) != seam(ui)->colour;
 
 		if (n < (mine ? 1 : 2))
 			why = "You have no move to take back.";
@@ -335,7 +357,7 @@ request(struct ui *ui, int offer)
 		return UI_DRAW;
 	}
 	ui->room.offer_sent[offer] = true;
-	room(ui)->offer(room(ui)->ctx, offer);
+	seam(ui)->offer(seam(ui)->ctx, offer);
 	ui_say(ui, "You ask for %s; waiting for the opponent's answer.",
 	    offer_name[offer]);
 	return UI_DRAW;
@@ -344,7 +366,7 @@ request(struct ui *ui, int offer)
 bool
 remote_command(struct ui *ui, enum command cmd, int *flags)
 {
-	if (!room(ui))
+	if (!seam(ui))
 		return false;
 	*flags = UI_DRAW;
 	switch (cmd) {
@@ -387,20 +409,20 @@ remote_command(struct ui *ui, enum command cmd, int *flags)
 bool
 remote_answer(struct ui *ui, const struct dialog_answer *a, int *flags)
 {
-	if (!room(ui))
+	if (!seam(ui))
 		return false;
 	*flags = UI_DRAW;
 	switch (a->kind) {
 	case DIALOG_ROOM_DRAW:
 	case DIALOG_ROOM_TAKEBACK:
 		if (ui->room.offer_open >= 0 && !ui->room.closed)
-			room(ui)->answer(room(ui)->ctx, a->action == ACT_YES);
+			seam(ui)->answer(seam(ui)->ctx, a->action == ACT_YES);
 		ui->room.offer_open = -1;
 		return true;
 	case DIALOG_RESIGN:
 		if (a->action == ACT_YES && !ui->room.closed &&
 		    !play_over(&ui->play))
-			room(ui)->resign(room(ui)->ctx);
+			seam(ui)->resign(seam(ui)->ctx);
 		return true;
 	case DIALOG_TAKE_BACK:
 		ui_error(ui, "In a room, u asks the opponent to take back "
@@ -424,7 +446,7 @@ remote_say(struct ui *ui, const char *text)
 {
 	while (*text == ' ')
 		text++;
-	if (!room(ui)) {
+	if (!seam(ui)) {
 		ui_error(ui, ":say is for game rooms (bigchess --host NAME).");
 		return UI_DRAW;
 	}
@@ -441,14 +463,14 @@ remote_say(struct ui *ui, const char *text)
 		    UI_REMOTE_SAY_MAX);
 		return UI_DRAW;
 	}
-	room(ui)->say(room(ui)->ctx, text);
+	seam(ui)->say(seam(ui)->ctx, text);
 	return UI_DRAW;
 }
 
 bool
 remote_refuses_fen(struct ui *ui)
 {
-	if (!room(ui))
+	if (!seam(ui))
 		return false;
 	ui_error(ui, "A room plays one game: :fen FEN cannot replace it.");
 	return true;
@@ -464,16 +486,16 @@ remote_status(const struct ui *ui, char *buf, size_t size)
 		snprintf(buf, size, "%s", ui->room.closed_why);
 	} else if (watching(ui)) {
 		snprintf(buf, size, "Watching room %s: %s to move; %s %s.",
-		    room(ui)->room, side_name[play_side(p)],
+		    seam(ui)->room_name, side_name[play_side(p)],
 		    ui->room.guest[0] ? ui->room.guest : "the opponent",
 		    ui->room.guest_here ? "is here" : "is not here");
-	} else if (room(ui)->host && !ui->room.guest[0]) {
+	} else if (seam(ui)->host && !ui->room.guest[0]) {
 		snprintf(buf, size, "%s to move; waiting for an opponent: "
 		    "bigchess --join %s", side_name[play_side(p)],
-		    room(ui)->room);
+		    seam(ui)->room_name);
 	} else {
 		snprintf(buf, size, "%s; the opponent is %s.",
-		    play_side(p) == room(ui)->colour ? "Your move"
+		    play_side(p) == seam(ui)->colour ? "Your move"
 		    : "The opponent's move", other);
 	}
 }
@@ -483,7 +505,7 @@ remote_panel_rows(const struct ui *ui)
 {
 	int rows = ui->layout.panel_h / 3;
 
-	if (!room(ui))
+	if (!seam(ui))
 		return 0;
 	return rows < 4 ? 4 : rows > ROOM_CHAT_LINES + 2 ? ROOM_CHAT_LINES + 2
 	    : rows;
@@ -499,17 +521,17 @@ remote_panel_draw(const struct ui *ui, int y)
 
 	if (watching(ui))
 		snprintf(head, sizeof head, "Room %s, %d watching",
-		    room(ui)->room, r->watchers);
+		    seam(ui)->room_name, r->watchers);
 	else
 		snprintf(head, sizeof head, "Room %s: you are %s, %d watching",
-		    room(ui)->room, side_name[room(ui)->colour], r->watchers);
+		    seam(ui)->room_name, side_name[seam(ui)->colour], r->watchers);
 	term_put(y, l->panel_x, ui_style(ui, ROLE_HEADING), head, l->panel_w);
 	/* Who is there, whatever the status line shows. */
 	if (r->closed)
 		snprintf(who, sizeof who, "The room is closed.");
-	else if (room(ui)->host && !r->guest[0])
+	else if (seam(ui)->host && !r->guest[0])
 		snprintf(who, sizeof who, "Waiting: bigchess --join %s",
-		    room(ui)->room);
+		    seam(ui)->room_name);
 	else if (watching(ui))
 		snprintf(who, sizeof who, "%s: %s", r->guest[0] ? r->guest
 		    : "the opponent", r->guest_here ? "connected"

@@ -21,7 +21,7 @@ game_draw(const struct ui *ui)
 
 	if (ui->opts->remote) {
 		snprintf(room, sizeof room, "game room %s",
-		    ui->opts->remote->room);
+		    ui->opts->remote->room_name);
 		mode = room;
 	}
 	snprintf(title, sizeof title, "bigchess %s %s %s %s",

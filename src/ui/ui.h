@@ -211,7 +211,7 @@ struct ui_remote_fd {
 struct ui_remote {
 	void *ctx;
 	int colour;               /* the person's side, or UI_REMOTE_WATCHING */
-	const char *room;         /* the room's name */
+	const char *room_name;    /* the room's name */
 	bool host;                /* this process holds the room */
 	const char *join_command; /* host: what the opponent types */
 	const char *host_login;   /* who holds the room */

@@ -170,7 +170,6 @@ struct room_view {
 	bool closed;               /* the connection or the room is gone */
 	char closed_why[UI_REMOTE_TEXT];
 	bool move_sent;            /* our move is on its way */
-	bool applying;             /* playing a move the room reported */
 	bool offer_sent[2];        /* our offers not yet answered */
 	int offer_open;            /* the opponent's offer asked, or -1 */
 	char chat[ROOM_CHAT_LINES][ROOM_CHAT_TEXT]; /* sanitised */
