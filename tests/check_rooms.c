@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -141,6 +142,8 @@ leave(struct pty *p)
 				pty_pump(live[i], 0);
 	}
 	ck_assert_msg(p->exited, "did not leave; screen:\n%s", pty_dump(p));
+	ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0,
+	    "left with status %d; screen:\n%s", p->status, pty_dump(p));
 	stop(p);
 }
 
@@ -634,8 +637,46 @@ START_TEST(test_refusals)
 	refused(host_args, "a room of that name is open already");
 	start(&g, join, NULL);
 	refused(join, "--watch r8 watches");
+	/* The host leaves: the guest is told, and can only leave. */
+	leave(&h);
+	SEE(&g, "The room has closed: the host has left.");
+	SEE(&g, "The room is closed.");
+	leave(&g);
+}
+END_TEST
+
+/* --wait: a guest who does not come back in time closes the room, and
+ * the host's --resume opens it again with the game. */
+START_TEST(test_wait)
+{
+	const char *const host_args[] = { "--host", "r9", "--variant",
+		"grand", "--wait", "0.02", NULL };
+	const char *const resume[] = { "--host", "r9", "--resume", NULL };
+	const char *const join[] = { "--join", "r9", NULL };
+	struct state s;
+	struct pty h, g;
+
+	state_new(&s);
+	start(&h, host_args, &s);
+	start(&g, join, NULL);
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	kill(g.pid, SIGKILL);
+	ck_assert(pty_wait_exit(&g, WAIT_MS));
+	stop(&g);
+	/* 0.02 minutes: 1.2 seconds. */
+	SEE(&h, "did not come back in time");
+	refused(join, "cannot join room r9");
+	leave(&h);
+	start(&h, resume, &s);
+	WAIT_ROW(&h, "1.", "e5");
+	start(&g, join, NULL);
+	WAIT_ROW(&g, "1.", "e5");
+	type_line(&g, "e8e6");
+	SEE(&h, "Black played e6");
 	leave(&g);
 	leave(&h);
+	pty_remove_tree(s.home);
 }
 END_TEST
 
@@ -660,6 +701,7 @@ rooms_suite(void)
 	tcase_add_test(peers, test_fake_peer);
 	tcase_add_test(peers, test_list);
 	tcase_add_test(peers, test_refusals);
+	tcase_add_test(peers, test_wait);
 	suite_add_tcase(s, play);
 	suite_add_tcase(s, peers);
 	return s;

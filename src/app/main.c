@@ -727,8 +727,11 @@ run_game(struct options *o)
 				session_close(ses);
 			return 1;
 		}
-		/* A room has no computer player (and gives no hints). */
+		/* A room has no computer player (and gives no hints), and
+		 * the rules key shows the built-in text: man(1) would hold
+		 * the terminal, and with it the room, while it runs. */
 		o->ui.engine = NULL;
+		o->ui.manual = NULL;
 	}
 	catch_signals();
 	rc = ui_run(&o->ui, err, sizeof err);
