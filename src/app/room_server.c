@@ -96,15 +96,27 @@ drop(struct peer *p)
 	p->role = ROLE_NONE;
 }
 
-/* Queues `len` bytes for `p`; a peer that has stopped reading is
- * dropped rather than allowed to hold the host's memory. */
+/*
+ * A peer that has stopped reading (or that we have no memory for) is
+ * cut off rather than allowed to hold the host's memory: what is queued
+ * goes, and the next write_peer closes it the way any leaving is.
+ */
+static void
+cut_off(struct peer *p)
+{
+	p->out_len = 0;
+	p->closing = true;
+}
+
+/* Queues `len` bytes for `p`.  The host's own end is never cut off: it
+ * is read by this process's own loop. */
 static void
 queue(struct peer *p, const char *buf, size_t len)
 {
 	if (p->fd < 0 || p->closing)
 		return;
-	if (p->out_len + len > ROOM_OUT_MAX) {
-		drop(p);
+	if (p->out_len + len > ROOM_OUT_MAX && !p->is_host) {
+		cut_off(p);
 		return;
 	}
 	if (p->out_len + len > p->out_cap) {
@@ -115,7 +127,7 @@ queue(struct peer *p, const char *buf, size_t len)
 			cap *= 2;
 		n = realloc(p->out, cap);
 		if (!n) {
-			drop(p);
+			cut_off(p);
 			return;
 		}
 		p->out = n;

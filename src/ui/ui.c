@@ -273,6 +273,10 @@ run(struct ui *ui)
 				ui->last_key = ui->now;
 			}
 		}
+		/* A person who keeps typing never lets the wait run out:
+		 * the room is heard after every key too. */
+		if (key != TK_NONE)
+			flags |= remote_tick(ui);
 		flags = requests(ui, flags);
 	}
 }
