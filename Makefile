@@ -119,6 +119,8 @@ TEST_APP_OBJ += $(BUILD)/src/app/fileio.o $(BUILD)/src/app/history.o
 TEST_APP_OBJ += $(BUILD)/src/app/config.o
 # ... the bench positions, which suite registry checks per variant.
 TEST_APP_OBJ += $(BUILD)/src/app/bench.o
+# ... the game rooms' line protocol (suite room_proto).
+TEST_APP_OBJ += $(BUILD)/src/app/room_proto.o
 TEST_APP_OBJ += $(RULESTEXT_OBJ)
 # ... and the lesson screens' logic and progress file (suite lesson_play).
 TEST_APP_OBJ += $(BUILD)/src/app/learn.o $(BUILD)/src/ui/lesson_play.o \
@@ -135,7 +137,7 @@ TEST_APP_OBJ += $(TEST_UI_OBJ)
 
 # Fuzz harnesses (tests/fuzz/fuzz_<t>.c), here replaying their corpora
 # without libFuzzer; tests/fuzz/fuzz.mk builds them for libFuzzer.
-FUZZ_TARGETS = fen move pgn uci xboard lesson savegame
+FUZZ_TARGETS = fen move pgn uci xboard lesson savegame room
 FUZZ_REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
 
 all: $(BIN) $(LIB)
@@ -237,7 +239,8 @@ $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/src/app/protocol.o \
     $(BUILD)/src/app/lessons.o $(BUILD)/src/app/savegame.o \
     $(BUILD)/src/app/fileio.o $(BUILD)/src/app/history.o \
-    $(BUILD)/src/app/report.o $(ENGINE_OBJ) $(LIB)
+    $(BUILD)/src/app/report.o $(BUILD)/src/app/room_proto.o \
+    $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
 
 # tests/monkey.c: random keys in a pty (make monkey; a short run in test).
@@ -301,7 +304,7 @@ tsan:
 	    BIGCHESS=build/tsan/bigchess build/tsan/check_bigchess
 
 man-lint:
-	@sh tools/man-lint man/*.6
+	@sh tools/man-lint man/*.6 man/*.5
 
 # Static analysis of src/ and tests/: tools/lint runs cppcheck and
 # clang-tidy (the checks, and why some are left out: .clang-tidy).
@@ -351,11 +354,18 @@ install: $(BIN)
 	for page in man/*.6; do \
 	    [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(MANDIR)/man6/; \
 	done; true
+	install -d $(DESTDIR)$(MANDIR)/man5
+	for page in man/*.5; do \
+	    [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(MANDIR)/man5/; \
+	done; true
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bigchess
 	for page in man/*.6; do \
 	    rm -f $(DESTDIR)$(MANDIR)/man6/$$(basename "$$page"); \
+	done; true
+	for page in man/*.5; do \
+	    rm -f $(DESTDIR)$(MANDIR)/man5/$$(basename "$$page"); \
 	done; true
 
 clean:

@@ -57,6 +57,9 @@ static const struct {
 	{ "autosave", autosave_suite },
 	{ "actions", actions_suite },
 	{ "review_unit", review_unit_suite },
+	/* Game rooms (issue #15). */
+	{ "room_proto", room_proto_suite },
+	{ "rooms", rooms_suite },
 };
 
 static int

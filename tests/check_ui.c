@@ -795,6 +795,10 @@ START_TEST(test_help_screen)
 	WAIT_FOR(&p, "take back the last move");
 	WAIT_FOR(&p, "Up k");
 	pty_key(&p, VTERM_KEY_PAGEDOWN);
+	WAIT_FOR(&p, "stop reviewing");
+	/* The second page ends the list at 24 rows (the last page is
+	 * never scrolled past). */
+	pty_key(&p, VTERM_KEY_PAGEDOWN);
 	WAIT_FOR(&p, "resign");
 	pty_send(&p, "q");
 	WAIT_FOR(&p, "White to move");

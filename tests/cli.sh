@@ -143,6 +143,52 @@ out=$(XDG_CONFIG_HOME=$conf/xdg "$BIGCHESS" --restricted --config "$conf/nonexis
 printf '%s\n' "$out" | grep -q 'only the administrator' &&
     bad "restricted mode read the person's settings: $out" || ok
 rm -rf "$conf"
+
+# Game rooms (issue #15): the options' usage errors, and which rooms
+# folder is used.  A private folder must be ours, not a link and closed
+# to others; a shared one not writable by all; restricted mode reads
+# neither BIGCHESS_ROOMS nor XDG_RUNTIME_DIR.
+rooms=${TMPDIR:-/tmp}/bigchess-cli-rooms-$$
+mkdir -m 700 "$rooms" "$rooms/run" "$rooms/open"
+chmod 777 "$rooms/open"
+expect 2 "a room's name is letters" -- --host 'a/b'
+expect 2 "a room's name is letters" -- --join abcdefghijklmnopqrstuvwxyz0123456
+expect 2 'do not go together' -- --host a --join b
+expect 2 'side wants white, black or random' -- --host a --side red
+expect 2 'side and --wait go with --host' -- --join a --wait 5
+expect 2 'wait wants minutes' -- --host a --wait soon
+expect 2 "take the room's game" -- --join a --variant chad
+expect 2 "take the room's game" -- --watch a --clock 5
+expect 2 'host does not go with --load' -- --host a --load "$pgn"
+expect 2 'rooms does not go with' -- --rooms --host a
+expect 2 "host --resume goes on with the room's game" -- --host a --resume --fen x
+expect 1 'needs a terminal' -- --join a
+out=$(XDG_RUNTIME_DIR=$rooms/run BIGCHESS_ROOMS= "$BIGCHESS" --rooms 2>&1)
+[ $? -eq 0 ] && printf '%s' "$out" | grep -q "no rooms folder $rooms/run/bigchess yet" &&
+    ok || bad "--rooms without a folder: $out"
+mkdir -m 755 "$rooms/run/bigchess"
+out=$(XDG_RUNTIME_DIR=$rooms/run BIGCHESS_ROOMS= "$BIGCHESS" --rooms 2>&1)
+printf '%s' "$out" | grep -q 'is not used: it must be a folder of our own' &&
+    ok || bad "--rooms in a folder open to others: $out"
+rmdir "$rooms/run/bigchess"
+ln -s "$rooms/open" "$rooms/run/bigchess"
+out=$(XDG_RUNTIME_DIR=$rooms/run BIGCHESS_ROOMS= "$BIGCHESS" --rooms 2>&1)
+printf '%s' "$out" | grep -q 'not a link' && ok ||
+    bad "--rooms in a linked folder: $out"
+out=$(BIGCHESS_ROOMS=$rooms/open "$BIGCHESS" --rooms 2>&1)
+printf '%s' "$out" | grep -q 'only its group can write to' && ok ||
+    bad "--rooms in a folder anyone may write: $out"
+out=$(BIGCHESS_ROOMS=$rooms "$BIGCHESS" --rooms 2>&1)
+[ $? -eq 0 ] && [ "$out" = "No open rooms in $rooms." ] && ok ||
+    bad "--rooms in an empty shared folder: $out"
+out=$(BIGCHESS_ROOMS=$rooms/open XDG_RUNTIME_DIR=$rooms/run "$BIGCHESS" \
+    --restricted --rooms 2>&1)
+printf '%s' "$out" | grep -q "$rooms" && bad "restricted mode read the environment's rooms folder: $out" || ok
+printf 'rooms = %s\n' "$rooms" >"$rooms/conf"
+out=$(BIGCHESS_ROOMS= "$BIGCHESS" --restricted --config "$rooms/conf" --rooms 2>&1)
+[ "$out" = "No open rooms in $rooms." ] && ok ||
+    bad "the rooms setting in restricted mode: $out"
+rm -rf "$rooms"
 # Restricted mode starts no program.  The proof has two halves: the
 # binary's only way to start one is posix_spawnp (src/app/manual.c, man for
 # the R key), and tests/check_hosted.c and tests/ssh.sh show that

@@ -109,6 +109,13 @@ term_key(int timeout_ms, int *y, int *x)
 	return TK_NONE;
 }
 
+void
+term_watch(const struct term_fd *fds, int n)
+{
+	(void)fds;
+	(void)n;
+}
+
 bool
 term_typeahead(void)
 {

@@ -8,7 +8,8 @@
 # a clock, kills the ssh client with SIGKILL, and checks that sshd's
 # hang-up made bigchess save (Black's running clock in the file) and
 # exit; then resumes the game over ssh again and checks the position and
-# the move list.  Skipped, with the reason, only where
+# the move list; then two ssh sessions play in a game room, and a third
+# player joins it through ssh -L forwarding.  Skipped, with the reason, only where
 # sshd cannot run (not installed, or it cannot start here).
 #
 # The expected FEN after 1. e5 e6 2. Nc4 Nc7 3. Nd6 in Grand Chess is the
@@ -47,6 +48,7 @@ tmp=$(mktemp -d /tmp/bigchess-ssh-XXXXXX)
 sock=bigchess-ssh-$$
 sshd_pid_plain=
 sshd_pid_hosted=
+sshd_pid_fwd=
 # bigchess first: hung up later, it would save into $tmp after the rm.
 cleanup() {
 	for f in "$tmp"/pid*; do
@@ -56,7 +58,8 @@ cleanup() {
 	[ -n "${markdir:-}" ] && rm -rf "$markdir"
 	[ -n "$sshd_pid_plain" ] && kill "$sshd_pid_plain" 2>/dev/null
 	[ -n "$sshd_pid_hosted" ] && kill "$sshd_pid_hosted" 2>/dev/null
-	rm -rf "$tmp"
+	[ -n "$sshd_pid_fwd" ] && kill "$sshd_pid_fwd" 2>/dev/null
+	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
@@ -80,7 +83,9 @@ start_sshd() {
 	started_port=
 	for i in 0 1 2 3 4 5 6 7 8 9; do
 		try=$((20000 + ($$ * 7 + i * 997 + ${#name} * 331) % 40000))
+		# EXTRA first: sshd takes a keyword's first value.
 		cat >"$tmp/sshd_$name" <<EOF
+$extra
 Port $try
 ListenAddress 127.0.0.1
 HostKey $tmp/host_key
@@ -97,7 +102,6 @@ PrintMotd no
 PrintLastLog no
 X11Forwarding no
 AllowTcpForwarding no
-$extra
 EOF
 		"$SSHD" -t -f "$tmp/sshd_$name" 2>"$tmp/sshd_$name.log" ||
 		    skip "sshd refuses the config: $(cat "$tmp/sshd_$name.log")"
@@ -245,7 +249,101 @@ bc_pid=$(cat "$tmp/pid2")
 wait_gone "$bc_pid" && ok || bad "bigchess did not quit on q y"
 grep -q '3\. Nd6 Nb9 \*' "$save" && ok || bad "after resume: $(cat "$save")"
 
-# 3. A hosted game account: a second sshd whose ForceCommand
+# 3. A game room over ssh (issue #15): two ssh sessions play each other
+# through a room in a folder of the test's own, a move and a line of
+# chat each way; then the guest leaves, and a player on "another
+# machine" takes the seat through ssh -L forwarding of the room's
+# socket into a rooms folder of their own, and plays on.
+mkdir -m 700 "$tmp/rooms" "$tmp/fwd" "$tmp/stateA" "$tmp/stateB" "$tmp/stateC"
+# room_remote N STATE ARGS: like remote, with the rooms folder.
+room_remote() {
+	echo "sh -c 'echo \$\$ >$tmp/pid$1; exec env XDG_STATE_HOME=$tmp/$2 \
+BIGCHESS_ROOMS=$tmp/rooms LC_ALL=C.UTF-8 $BIGCHESS $3'"
+}
+# in_pane NAME CMD: a tmux session NAME of its own running CMD.
+in_pane() {
+	tmux -L "$sock" -f /dev/null new-session -d -s "$1" -x 120 -y 34 \
+	    "$2" || { bad "tmux"; exit 1; }
+}
+pane_has() {
+	tmux -L "$sock" capture-pane -p -t "$1" 2>/dev/null | grep -qF -- "$2"
+}
+wait_pane() {
+	n=0
+	while [ $n -lt $((WAIT * 20)) ]; do
+		pane_has "$1" "$2" && return 0
+		sleep 0.05
+		n=$((n + 1))
+	done
+	bad "'$2' never appeared in $1; screen:"
+	tmux -L "$sock" capture-pane -p -t "$1" 2>/dev/null
+	return 1
+}
+type_in() {
+	tmux -L "$sock" send-keys -t "$1" -l "$2"
+	tmux -L "$sock" send-keys -t "$1" Enter
+}
+tmux -L "$sock" kill-server 2>/dev/null
+in_pane host "exec $SSH \"$(room_remote A stateA '--host sshroom --variant grand --clock 10')\""
+wait_pane host 'bigchess --join sshroom' || exit 1
+in_pane guest "exec $SSH \"$(room_remote B stateB '--join sshroom')\""
+wait_pane guest 'you play Black' || exit 1
+wait_pane host 'is in the room' || exit 1
+type_in host ':e5'
+wait_pane guest 'White played e5' && ok
+type_in guest ':e6'
+wait_pane host 'Black played e6' && ok
+type_in guest ':say hello over ssh'
+wait_pane host ': hello over ssh' && ok
+type_in host ':say and back'
+wait_pane guest ': and back' && ok
+tmux -L "$sock" send-keys -t guest q
+wait_pane guest 'Leave this game' && tmux -L "$sock" send-keys -t guest y
+wait_gone "$(cat "$tmp/pidB")" && ok || bad "the guest did not leave"
+wait_pane host 'has left the room' && ok
+# The other machine: its own rooms folder, the host's socket forwarded
+# by an sshd that allows it (sshd refuses every local forward, Unix
+# sockets too, under AllowTcpForwarding no).
+start_sshd fwd "AllowTcpForwarding local
+AllowStreamLocalForwarding local"
+port3=$started_port
+[ -n "$port3" ] || skip "the forwarding sshd cannot start: $(tail -n 3 "$tmp/sshd_fwd.log")"
+printf '[127.0.0.1]:%s %s\n' "$port3" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" \
+    >>"$tmp/known_hosts"
+ssh -F /dev/null -N -p "$port3" -i "$tmp/user_key" -o IdentitiesOnly=yes \
+    -o BatchMode=yes -o StrictHostKeyChecking=yes \
+    -o UserKnownHostsFile="$tmp/known_hosts" -o LogLevel=ERROR \
+    -o ExitOnForwardFailure=yes \
+    -L "$tmp/fwd/sshroom:$tmp/rooms/sshroom" "$user@127.0.0.1" &
+echo $! >"$tmp/pidfwd"
+n=0
+while [ ! -S "$tmp/fwd/sshroom" ] && [ $n -lt $((WAIT * 20)) ]; do
+	sleep 0.05
+	n=$((n + 1))
+done
+[ -S "$tmp/fwd/sshroom" ] && ok || bad "ssh -L made no socket"
+out=$(BIGCHESS_ROOMS=$tmp/fwd "$BIGCHESS" --rooms 2>&1)
+printf '%s\n' "$out" | grep -q '^sshroom .* grand .* playing\|^sshroom .* grand .* waiting' &&
+    ok || bad "--rooms through ssh -L: $out"
+in_pane far "exec env BIGCHESS_ROOMS=$tmp/fwd XDG_STATE_HOME=$tmp/stateC \
+LC_ALL=C.UTF-8 $BIGCHESS --join sshroom"
+wait_pane far '1. e5' || exit 1
+wait_pane host 'is in the room' && ok
+type_in host ':Nc4'
+wait_pane far 'White played Nc4' && ok
+type_in far ':Nc7'
+wait_pane host 'Black played Nc7' && ok
+tmux -L "$sock" send-keys -t far q
+wait_pane far 'Leave this game' && tmux -L "$sock" send-keys -t far y
+tmux -L "$sock" send-keys -t host q
+wait_pane host 'Leave this game' && tmux -L "$sock" send-keys -t host y
+wait_gone "$(cat "$tmp/pidA")" && ok || bad "the host did not leave"
+[ -e "$tmp/rooms/sshroom" ] && bad "the room's socket outlived the host" || ok
+kill "$(cat "$tmp/pidfwd")" 2>/dev/null
+rm -f "$tmp/pidfwd"
+tmux -L "$sock" kill-server 2>/dev/null
+
+# 4. A hosted game account: a second sshd whose ForceCommand
 # is bigchess --restricted, as README's "Hosting" section sets it up,
 # with AcceptEnv letting a careless host pass the pager variables.  The
 # client sends MANPAGER, PAGER, LESS, EDITOR and VISUAL set to commands

@@ -95,5 +95,8 @@ Suite *trust_suite(void); /* the state folder */
 Suite *variant_suite(void);
 Suite *registry_suite(void);
 Suite *search_suite(void);
+/* Game rooms (issue #15). */
+Suite *room_proto_suite(void); /* the line protocol */
+Suite *rooms_suite(void);      /* host, guest, watcher, a fake peer (pty) */
 
 #endif

@@ -27,6 +27,7 @@ static const struct {
 	{ "state-dir", true },
 	{ "idle", false },
 	{ "history-keep", false },
+	{ "rooms", false },
 };
 
 void
@@ -156,6 +157,14 @@ set(struct config *c, const char *key, const char *value)
 		if (value[0] != '/' || len >= sizeof c->state_dir)
 			return false;
 		memcpy(c->state_dir, value, len + 1);
+		return true;
+	}
+	if (!strcmp(key, "rooms")) {
+		size_t len = strlen(value);
+
+		if (value[0] != '/' || len >= sizeof c->rooms)
+			return false;
+		memcpy(c->rooms, value, len + 1);
 		return true;
 	}
 	if (!strcmp(key, "idle"))

@@ -35,6 +35,8 @@ struct config {
 	int64_t idle_ms;         /* idle = MIN; 0: no idle timeout */
 	int history_keep;        /* history-keep = N */
 	char state_dir[CONFIG_PATH_MAX]; /* state-dir = PATH, "" if unset */
+	char rooms[CONFIG_PATH_MAX];     /* rooms = PATH: the game rooms' folder
+	                                  * (shared by a group), "" if unset */
 };
 
 /* The settings before any file: nothing restricted, no idle timeout,

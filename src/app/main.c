@@ -28,6 +28,8 @@
 #include "records.h"
 #include "report.h"
 #include "resume.h"
+#include "room_main.h"
+#include "room_proto.h"
 #include "session.h"
 #include "ui/ui.h"
 #include "bench.h"
@@ -58,6 +60,9 @@ struct options {
 	bool restricted;   /* --restricted */
 	const char *config; /* --config FILE: the administrator's file */
 	bool idle_given;   /* --idle MIN: ui.idle_ms */
+	struct room_options room; /* --host, --join, --watch */
+	bool rooms;        /* --rooms */
+	bool room_extras;  /* --wait or --side */
 };
 
 /* The one piece of global state: which signal asked us to leave. */
@@ -126,7 +131,22 @@ static const char usage_text[] =
     "                       without a key (decimals allowed; 0: never)\n"
     "      --config=FILE    read FILE as the administrator's settings, in\n"
     "                       place of /etc/bigchess/config (the person's\n"
-    "                       own are in ~/.config/bigchess/config)\n"
+    "                       own are in ~/.config/bigchess/config)\n";
+
+/* The game rooms' options (a string of its own: C wants them short). */
+static const char usage_rooms[] =
+    "      --host=NAME      open game room NAME (letters, digits, - and _,\n"
+    "                       at most 32) and play the person who joins it;\n"
+    "                       with --variant, --clock, --fen and --side;\n"
+    "                       with --resume, go on with the room's game\n"
+    "      --join=NAME      play in room NAME as the host's opponent (again\n"
+    "                       after a lost connection: the same game goes on)\n"
+    "      --watch=NAME     watch the game in room NAME\n"
+    "      --rooms          list the open rooms and exit\n"
+    "      --side=S         with --host: the host plays white (default),\n"
+    "                       black or random\n"
+    "      --wait=MIN       with --host: how long the room waits for an\n"
+    "                       opponent who left (default 10; 0: for ever)\n"
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n";
 
@@ -170,6 +190,7 @@ print_usage(void)
 	const bc_variant *def = bc_variant_default();
 
 	fputs(usage_text, stdout);
+	fputs(usage_rooms, stdout);
 	fputs("\nVariants (V, in any case; UCI_Variant takes the same):\n",
 	    stdout);
 	for (int i = 0; i < bc_variant_count(); i++) {
@@ -254,7 +275,8 @@ parse_options(int argc, char **argv, struct options *o)
 		OPT_FEN = 256, OPT_PERFT, OPT_DIVIDE, OPT_LOAD, OPT_GAME,
 		OPT_PRINT, OPT_WHITE, OPT_BLACK, OPT_CLOCK, OPT_ASCII,
 		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI, OPT_XBOARD,
-		OPT_RESUME, OPT_LEARN, OPT_RESTRICTED, OPT_IDLE, OPT_CONFIG
+		OPT_RESUME, OPT_LEARN, OPT_RESTRICTED, OPT_IDLE, OPT_CONFIG,
+		OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_ROOMS, OPT_SIDE, OPT_WAIT
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
@@ -279,6 +301,12 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "restricted", no_argument, NULL, OPT_RESTRICTED },
 		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "host", required_argument, NULL, OPT_HOST },
+		{ "join", required_argument, NULL, OPT_JOIN },
+		{ "watch", required_argument, NULL, OPT_WATCH },
+		{ "rooms", no_argument, NULL, OPT_ROOMS },
+		{ "side", required_argument, NULL, OPT_SIDE },
+		{ "wait", required_argument, NULL, OPT_WAIT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -288,6 +316,7 @@ parse_options(int argc, char **argv, struct options *o)
 
 	o->variant = bc_variant_default();
 	o->ui.color = true;
+	o->room.wait_ms = (int64_t)ROOM_WAIT_DEFAULT_MIN * 60000;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":v:hV", longopts, NULL)) != -1) {
 		/* "" for an option without its (optional) argument */
@@ -396,6 +425,42 @@ parse_options(int argc, char **argv, struct options *o)
 				usage_error("--config wants a file name");
 			o->config = arg;
 			break;
+		case OPT_HOST:
+		case OPT_JOIN:
+		case OPT_WATCH:
+			if (o->room.mode != ROOM_NONE)
+				usage_error("--host, --join and --watch do not "
+				    "go together");
+			if (!room_name_valid(arg))
+				usage_error("a room's name is letters, digits, - "
+				    "and _ (at most %d), not '%s'",
+				    ROOM_NAME_MAX, arg);
+			o->room.mode = c == OPT_HOST ? ROOM_HOST : c == OPT_JOIN
+			    ? ROOM_JOIN : ROOM_WATCH;
+			o->room.name = arg;
+			break;
+		case OPT_ROOMS:
+			o->rooms = true;
+			break;
+		case OPT_SIDE:
+			o->room_extras = true;
+			if (!strcasecmp(arg, "white"))
+				o->room.side = BC_WHITE;
+			else if (!strcasecmp(arg, "black"))
+				o->room.side = BC_BLACK;
+			else if (!strcasecmp(arg, "random"))
+				o->room.side = ROOM_SIDE_RANDOM;
+			else
+				usage_error("--side wants white, black or "
+				    "random, not '%s'", arg);
+			break;
+		case OPT_WAIT:
+			o->room_extras = true;
+			if (!config_parse_idle(arg, &o->room.wait_ms))
+				usage_error("--wait wants minutes (decimals "
+				    "allowed, 0 for ever, at most a week), not "
+				    "'%s'", arg);
+			break;
 		case 'h':
 			print_usage();
 			exit(0);
@@ -410,6 +475,26 @@ parse_options(int argc, char **argv, struct options *o)
 			usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if ((o->room.mode != ROOM_NONE || o->rooms) && (o->load ||
+	    o->perft_depth || o->bench || o->uci || o->xboard || o->learn ||
+	    o->players_given))
+		usage_error("%s does not go with --load, --white, --black, "
+		    "--learn, --perft, --bench, --uci or --xboard",
+		    o->rooms ? "--rooms" : o->room.mode == ROOM_HOST ? "--host"
+		    : o->room.mode == ROOM_JOIN ? "--join" : "--watch");
+	if (o->rooms && o->room.mode != ROOM_NONE)
+		usage_error("--rooms does not go with --host, --join or "
+		    "--watch");
+	if (o->room_extras && o->room.mode != ROOM_HOST)
+		usage_error("--side and --wait go with --host");
+	if ((o->room.mode == ROOM_JOIN || o->room.mode == ROOM_WATCH) &&
+	    (o->variant_given || o->fen || o->resume || o->ui.clock_base_ms))
+		usage_error("--join and --watch take the room's game: no "
+		    "--variant, --fen, --clock or --resume");
+	if (o->room.mode == ROOM_HOST && o->resume && (o->fen ||
+	    o->ui.clock_base_ms || o->variant_given))
+		usage_error("--host --resume goes on with the room's game: "
+		    "no --variant, --fen or --clock");
 	/* By default a person plays White against the computer; naming one
 	 * side's player leaves the other to a person. */
 	if (!o->players_given)
@@ -433,7 +518,8 @@ parse_options(int argc, char **argv, struct options *o)
 	    o->bench || o->uci || o->xboard || o->players_given))
 		usage_error("--learn does not go with --load, --fen, --resume, "
 		    "--white, --black, --perft, --bench, --uci or --xboard");
-	if (o->resume && (o->load || o->fen || o->variant_given ||
+	if (o->resume && o->room.mode == ROOM_NONE && (o->load || o->fen ||
+	    o->variant_given ||
 	    o->perft_depth || o->bench || o->uci || o->xboard))
 		usage_error("--resume does not go with --load, --fen, "
 		    "--variant, --perft, --bench, --uci or --xboard");
@@ -455,8 +541,12 @@ setup_hosting(struct options *o)
 		report_error("%s", err);
 		exit(1);
 	}
+	static char rooms[CONFIG_PATH_MAX];
+
 	o->restricted = c.restricted;
 	o->ui.restricted = c.restricted;
+	memcpy(rooms, c.rooms, sizeof rooms);
+	o->room.setting = rooms;
 	if (!o->idle_given)
 		o->ui.idle_ms = c.idle_ms;
 	if (o->restricted && o->load)
@@ -569,6 +659,7 @@ run_game(struct options *o)
 	struct resume resume;
 	struct learn_store learn;
 	struct session session, *ses = NULL;
+	struct room_session room;
 	char dir[SAVEGAME_PATH_MAX];
 	int failed, rc;
 
@@ -618,6 +709,7 @@ run_game(struct options *o)
 	}
 	o->ui.lessons = &learn.seam;
 	if (resume_prepare(&resume, &o->ui, o->load ? RESUME_LOAD
+	        : o->room.mode != ROOM_NONE ? RESUME_NONE
 	        : o->resume ? RESUME_NOW : o->learn ? RESUME_NONE
 	        : o->ui.skip_setup ? RESUME_NONE
 	        : RESUME_OFFER, o->load, o->game_number,
@@ -635,8 +727,31 @@ run_game(struct options *o)
 	}
 	o->ui.engine = &computer.seam;
 	o->ui.level = o->level ? o->level : ENGINE_LEVEL_DEFAULT;
+	if (o->room.mode != ROOM_NONE) {
+		o->room.variant = o->variant;
+		o->room.fen = o->fen;
+		o->room.resume = o->resume;
+		if (room_session_open(&room, &o->room, &o->ui, err,
+		    sizeof err) != 0) {
+			report_error("%s", err);
+			o->ui.engine = NULL;
+			computer_free(&computer);
+			resume_free(&resume);
+			learn_free(&learn);
+			if (ses)
+				session_close(ses);
+			return 1;
+		}
+		/* A room has no computer player (and gives no hints), and
+		 * the rules key shows the built-in text: man(1) would hold
+		 * the terminal, and with it the room, while it runs. */
+		o->ui.engine = NULL;
+		o->ui.manual = NULL;
+	}
 	catch_signals();
 	rc = ui_run(&o->ui, err, sizeof err);
+	if (o->room.mode != ROOM_NONE)
+		room_session_close(&room);
 	failed = rc < 0;
 	o->ui.engine = NULL; /* `computer` dies with this frame */
 	computer_free(&computer);
@@ -686,6 +801,8 @@ main(int argc, char **argv)
 	if (o.xboard)
 		return xboard_run(stdin, stdout, o.variant,
 		    o.level ? o.level : ENGINE_LEVEL_DEFAULT);
+	if (o.rooms)
+		return room_list_run(o.room.setting);
 	if (o.load && o.print)
 		return records_print(o.load, o.game_number ? o.game_number : 1,
 		    strcmp(o.print, "fen") ? PRINT_PGN : PRINT_FEN,

@@ -35,6 +35,10 @@ actions_push(struct ui *ui, bc_move m)
 	char san[BC_MOVE_TEXT_MAX];
 	int rc;
 
+	/* In a game room the person's move goes to the room, which plays
+	 * it and reports it back (remote.c plays the reports). */
+	if (ui->opts->remote)
+		return remote_push(ui, m);
 	assist_cancel(ui);
 	piece_info_clear(ui);
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
@@ -294,6 +298,8 @@ actions_fen(struct ui *ui, const char *fen)
 	bc_position pos;
 	bc_error err;
 
+	if (remote_refuses_fen(ui))
+		return UI_DRAW;
 	if (bc_position_from_fen(&pos, p->variant, fen, &err) != BC_OK) {
 		ui_error(ui, "Bad FEN at byte %zu: %s", err.offset + 1,
 		    err.message);
@@ -321,8 +327,10 @@ actions_run(struct ui *ui, enum command cmd)
 {
 	struct play *p = &ui->play;
 	char text[DIALOG_TEXT];
-	int dx, dy;
+	int dx, dy, flags;
 
+	if (remote_command(ui, cmd, &flags))
+		return flags;
 	if (keys_direction(cmd, &dx, &dy)) {
 		play_move_cursor(p, dx, dy);
 		return UI_DRAW;
@@ -445,6 +453,10 @@ take_back_confirmed(struct ui *ui, bc_move m)
 int
 actions_answer(struct ui *ui, const struct dialog_answer *a)
 {
+	int flags;
+
+	if (remote_answer(ui, a, &flags))
+		return flags;
 	switch (a->action) {
 	case ACT_MOVE:
 		return actions_push(ui, a->move);

@@ -276,6 +276,9 @@ assist_status(const struct ui *ui, char *buf, size_t size)
 int
 assist_panel_rows(const struct ui *ui)
 {
+	/* A game room has no computer: its chat takes this place. */
+	if (ui->opts->remote)
+		return remote_panel_rows(ui);
 	return ui->assist.thinking ? THINKING_ROWS : 0;
 }
 
@@ -302,6 +305,10 @@ assist_panel_draw(const struct ui *ui, int y)
 	char head[96];
 	const char *rest;
 
+	if (ui->opts->remote) {
+		remote_panel_draw(ui, y);
+		return;
+	}
 	if (!a->thinking)
 		return;
 	if (!a->have) {

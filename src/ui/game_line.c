@@ -108,6 +108,8 @@ game_line(struct ui *ui, const char *line)
 			fen++;
 		return actions_fen(ui, fen);
 	}
+	if (strncmp(line, "say", 3) == 0 && (line[3] == ' ' || !line[3]))
+		return remote_say(ui, line + 3);
 	if (strncmp(line, "goto", 4) == 0 && (line[4] == ' ' || !line[4]))
 		return review_goto(ui, line + 4);
 	line = skip_move_number(line);

@@ -62,6 +62,8 @@ static const struct command_info commands[] = {
 	{ CMD_NEW, "new", "new", "start a new game" },
 	{ CMD_HELP, "help", "help", "show this help" },
 	{ CMD_QUIT, "quit", "quit", "leave bigchess (asks during a game)" },
+	{ CMD_SAY, NULL, NULL,
+	    "in a game room: a line of chat to the room (:say TEXT)" },
 };
 
 struct binding {
@@ -115,6 +117,7 @@ static const struct binding bindings[] = {
 	{ '?', CMD_HELP, "?" },
 	{ TK_F1, CMD_HELP, "F1" },
 	{ 'q', CMD_QUIT, "q" },
+	{ 'c', CMD_SAY, "c" },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

@@ -43,6 +43,7 @@ enum command {
 	CMD_NEW,
 	CMD_HELP,
 	CMD_QUIT,
+	CMD_SAY,
 	CMD_COUNT
 };
 

@@ -413,6 +413,13 @@ play_agree_draw(struct play *p, int64_t now)
 }
 
 void
+play_settle(struct play *p, int64_t now)
+{
+	follow_clock(p, now);
+	sync(p);
+}
+
+void
 play_flag(struct play *p, int64_t now)
 {
 	bc_game_lose_on_time(p->game, play_side(p));

@@ -149,6 +149,10 @@ void play_resign(struct play *p, int64_t now);
 void play_agree_draw(struct play *p, int64_t now);
 void play_flag(struct play *p, int64_t now);
 
+/* After the game was ended on its bc_game directly (a game room's
+ * result): the clock stops and the legal moves follow. */
+void play_settle(struct play *p, int64_t now);
+
 /*
  * Writes one sentence about the result ("White wins by checkmate.") into
  * `buf`; empty while the game goes on.

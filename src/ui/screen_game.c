@@ -17,7 +17,13 @@ game_draw(const struct ui *ui)
 	const char *mode = people == 2 ? "two players (hot-seat)"
 	    : people == 1 ? "against the computer"
 	    : "the computer against itself";
+	char room[64];
 
+	if (ui->opts->remote) {
+		snprintf(room, sizeof room, "game room %s",
+		    ui->opts->remote->room_name);
+		mode = room;
+	}
 	snprintf(title, sizeof title, "bigchess %s %s %s %s",
 	    ui->glyphs->dash, bc_variant_name(p->variant), ui->glyphs->dash,
 	    mode);

@@ -28,6 +28,8 @@ default_status(const struct ui *ui, char *buf, size_t size)
 		bc_square_to_text(p->selected, at, sizeof at);
 		snprintf(buf, size, "Moving the piece on %s: Enter on a marked "
 		    "square; Esc puts it back.", at);
+	} else if (ui->opts->remote) {
+		remote_status(ui, buf, size);
 	} else {
 		assist_status(ui, buf, size);
 		if (!buf[0])

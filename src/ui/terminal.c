@@ -270,22 +270,43 @@ block_signals(void)
 	sigprocmask(SIG_BLOCK, &set, &term.old_mask);
 }
 
+/* Other descriptors the wait also ends for (term_watch). */
+static struct term_fd watched[TERM_WATCH_MAX];
+static int watched_count;
+
+void
+term_watch(const struct term_fd *fds, int n)
+{
+	watched_count = 0;
+	for (int i = 0; i < n && watched_count < TERM_WATCH_MAX; i++)
+		if (fds[i].fd >= 0 && fds[i].fd < FD_SETSIZE)
+			watched[watched_count++] = fds[i];
+}
+
 /*
- * Waits until input is ready, `ms` pass (negative: forever) or a signal
- * arrives.  Returns true if input is ready.
+ * Waits until input is ready, `ms` pass (negative: forever), a watched
+ * descriptor is ready or a signal arrives.  Returns true if the
+ * terminal's input is ready.
  */
 static bool
 wait_input(int ms)
 {
 	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
 	sigset_t none;
-	fd_set fds;
+	fd_set fds, out;
+	int top = STDIN_FILENO;
 
 	sigemptyset(&none);
 	FD_ZERO(&fds);
+	FD_ZERO(&out);
 	FD_SET(STDIN_FILENO, &fds);
-	return pselect(STDIN_FILENO + 1, &fds, NULL, NULL, ms < 0 ? NULL : &ts,
-	    &none) > 0;
+	for (int i = 0; i < watched_count; i++) {
+		FD_SET(watched[i].fd, watched[i].write ? &out : &fds);
+		if (watched[i].fd > top)
+			top = watched[i].fd;
+	}
+	return pselect(top + 1, &fds, &out, NULL, ms < 0 ? NULL : &ts,
+	    &none) > 0 && FD_ISSET(STDIN_FILENO, &fds);
 }
 
 /* True if the terminal has hung up (a dropped connection, a closed

@@ -135,6 +135,20 @@ void term_refresh(void);
  */
 int term_key(int timeout_ms, int *y, int *x);
 
+/*
+ * Descriptors that also end term_key's wait (a game room's sockets):
+ * it then returns TK_NONE, as when its time is up.  `write` waits for
+ * room to write instead of for input.  A new call replaces the list.
+ */
+enum { TERM_WATCH_MAX = 80 };
+
+struct term_fd {
+	int fd;
+	bool write;
+};
+
+void term_watch(const struct term_fd *fds, int n);
+
 /* True if keys are waiting to be read (typed ahead, or a paste). */
 bool term_typeahead(void);
 

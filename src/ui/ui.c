@@ -72,9 +72,12 @@ tick(struct ui *ui)
 	const struct ui_engine *e = ui->opts->engine;
 	int flags = 0;
 
+	/* In a game room the room decides a flag (remote_tick hears it). */
+	flags |= remote_tick(ui);
 	if (clock_running(ui)) {
 		flags |= UI_DRAW;
-		if (clock_flagged(&ui->play.clock, ui->now)) {
+		if (!ui->opts->remote &&
+		    clock_flagged(&ui->play.clock, ui->now)) {
 			play_flag(&ui->play, ui->now);
 			/* The status line shows the result, not old news. */
 			ui->message[0] = '\0';
@@ -99,7 +102,7 @@ tick(struct ui *ui)
 }
 
 static int
-wait_ms(const struct ui *ui)
+wait_ms(struct ui *ui)
 {
 	int ms = -1;
 
@@ -116,7 +119,7 @@ wait_ms(const struct ui *ui)
 		if (ms < 0 || left < ms)
 			ms = left > INT_MAX ? INT_MAX : (int)left;
 	}
-	return ms;
+	return remote_wait(ui, ms);
 }
 
 /* True once opts->idle_ms have passed since the last key. */
@@ -176,6 +179,8 @@ start(struct ui *ui)
 	}
 	if (o->resume && !o->resume_ask) {
 		requests(ui, game_resume(ui));
+		if (o->remote)
+			remote_start(ui);
 		if (ui->playing)
 			return 0;
 	}
@@ -268,6 +273,10 @@ run(struct ui *ui)
 				ui->last_key = ui->now;
 			}
 		}
+		/* A person who keeps typing never lets the wait run out:
+		 * the room is heard after every key too. */
+		if (key != TK_NONE)
+			flags |= remote_tick(ui);
 		flags = requests(ui, flags);
 	}
 }

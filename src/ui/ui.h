@@ -167,6 +167,69 @@ struct ui_lessons {
 	const char *warning;       /* NULL, or why progress is not kept */
 };
 
+/*
+ * The seam for a game room (--host, --join, --watch): the other player
+ * is a person at another terminal.  The app speaks the room's protocol;
+ * the UI sends what its person does and polls for what happened, and
+ * never sees a socket.  Every move an event carries is legal in the
+ * UI's game as it stands (the app has checked it).
+ */
+enum ui_remote_kind {
+	UI_REMOTE_NONE,      /* nothing new */
+	UI_REMOTE_MOVED,     /* `move` was played; clock_ms after it */
+	UI_REMOTE_SAID,      /* `who` said `text` */
+	UI_REMOTE_OFFERED,   /* `colour` offers `offer` */
+	UI_REMOTE_DECLINED,  /* `colour`'s offer was declined */
+	UI_REMOTE_TAKEBACK,  /* the game is back to `count` plies */
+	UI_REMOTE_RESULT,    /* ended by `end`; `colour` lost (2: drawn) */
+	UI_REMOTE_PEER,      /* the opponent `who` came (`here`) or left */
+	UI_REMOTE_WATCHERS,  /* `count` watch */
+	UI_REMOTE_CLOCK,     /* the clocks stand at clock_ms */
+	UI_REMOTE_CLOSED     /* the room is gone: `text` says why */
+};
+
+enum ui_remote_offer { UI_OFFER_DRAW, UI_OFFER_TAKEBACK };
+enum ui_remote_end { UI_END_RESIGNATION, UI_END_AGREEMENT, UI_END_TIME };
+enum { UI_REMOTE_TEXT = 256, UI_REMOTE_WATCHING = 2, UI_REMOTE_SAY_MAX = 200 };
+
+struct ui_remote_event {
+	enum ui_remote_kind kind;
+	bc_move move;
+	int64_t clock_ms[2];
+	int offer, end, colour;
+	int64_t count;
+	bool here;
+	char who[48];
+	char text[UI_REMOTE_TEXT];
+};
+
+struct ui_remote_fd {
+	int fd;
+	bool write;
+};
+
+struct ui_remote {
+	void *ctx;
+	int colour;               /* the person's side, or UI_REMOTE_WATCHING */
+	const char *room_name;    /* the room's name */
+	bool host;                /* this process holds the room */
+	const char *join_command; /* host: what the opponent types */
+	const char *host_login;   /* who holds the room */
+	/* The descriptors to wait on (up to `max`); returns how many. */
+	int (*fds)(void *ctx, struct ui_remote_fd *out, int max);
+	/* Ms until it needs a poll though nothing arrived; -1: never. */
+	int (*timeout)(void *ctx, int64_t now);
+	/* The next thing that happened, or UI_REMOTE_NONE. */
+	void (*poll)(void *ctx, int64_t now, struct ui_remote_event *ev);
+	/* Requests, each answered by an event (or by nothing, if the
+	 * room has moved on meanwhile).  `move` is legal in `game`. */
+	void (*move)(void *ctx, const bc_game *game, bc_move m);
+	void (*say)(void *ctx, const char *text);
+	void (*offer)(void *ctx, int offer);
+	void (*answer)(void *ctx, bool yes);
+	void (*resign)(void *ctx);
+};
+
 struct ui_options {
 	bool skip_setup;           /* start the game at once */
 	bc_variant_id variant;
@@ -202,6 +265,9 @@ struct ui_options {
 	/* Leave after this many ms without a key (saving the game as on
 	 * the way out); 0: never. */
 	int64_t idle_ms;
+	/* A game room (with `resume` the game as the room has it), or
+	 * NULL: both players are here. */
+	const struct ui_remote *remote;
 };
 
 /*

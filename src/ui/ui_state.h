@@ -40,7 +40,9 @@ enum dialog_kind {
 	DIALOG_RESUME,    /* go on with the saved game? */
 	DIALOG_FEN,       /* shows a long FEN */
 	DIALOG_FEN_NEW,   /* leave this game for the typed FEN? */
-	DIALOG_TAKE_BACK  /* a move while reviewing: take back to here? */
+	DIALOG_TAKE_BACK, /* a move while reviewing: take back to here? */
+	DIALOG_ROOM_DRAW, /* a game room: the opponent offers a draw */
+	DIALOG_ROOM_TAKEBACK /* ... asks to take back a move */
 };
 
 enum dialog_action {
@@ -157,6 +159,23 @@ struct learn {
 	int help_top;
 };
 
+enum { ROOM_CHAT_LINES = 32, ROOM_CHAT_TEXT = 320 };
+
+/* A game room as the screen shows it (remote.c). */
+struct room_view {
+	bool guest_here;           /* the guest is connected */
+	char guest[48];            /* the guest's login, "" before one came */
+	char opponent[48];         /* the other player's login, or "" */
+	int watchers;
+	bool closed;               /* the connection or the room is gone */
+	char closed_why[UI_REMOTE_TEXT];
+	bool move_sent;            /* our move is on its way */
+	bool offer_sent[2];        /* our offers not yet answered */
+	int offer_open;            /* the opponent's offer asked, or -1 */
+	char chat[ROOM_CHAT_LINES][ROOM_CHAT_TEXT]; /* sanitised */
+	int chat_count;
+};
+
 struct ui {
 	const struct ui_options *opts;
 	const struct theme *theme;
@@ -189,6 +208,7 @@ struct ui {
 	struct learn learn;
 	int64_t last_key;           /* ms: when the person last typed */
 	bool idle;                  /* left for opts->idle_ms without a key */
+	struct room_view room;      /* a game room (opts->remote) */
 };
 
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
@@ -214,6 +234,21 @@ bool assist_is_hint(const struct ui *ui, bc_square sq);
 int assist_panel_rows(const struct ui *ui);
 void assist_panel_draw(const struct ui *ui, int y);
 void assist_status(const struct ui *ui, char *buf, size_t size);
+
+/* A game room: its events, the person's requests, its part of the
+ * status line and the panel (remote.c); only with opts->remote. */
+void remote_start(struct ui *ui);
+int remote_tick(struct ui *ui);
+int remote_wait(struct ui *ui, int ms);
+int remote_push(struct ui *ui, bc_move m);
+bool remote_command(struct ui *ui, enum command cmd, int *flags);
+bool remote_answer(struct ui *ui, const struct dialog_answer *a,
+    int *flags);
+int remote_say(struct ui *ui, const char *text);
+bool remote_refuses_fen(struct ui *ui);
+void remote_status(const struct ui *ui, char *buf, size_t size);
+int remote_panel_rows(const struct ui *ui);
+void remote_panel_draw(const struct ui *ui, int y);
 
 /* Stepping through the game's moves (review.c). */
 int review_run(struct ui *ui, enum command cmd);

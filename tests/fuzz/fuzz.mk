@@ -13,7 +13,7 @@ FUZZ_CC ?= clang
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 8
-FUZZ_TARGETS ?= fen move pgn uci xboard lesson savegame
+FUZZ_TARGETS ?= fen move pgn uci xboard lesson savegame room
 
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
@@ -23,7 +23,7 @@ FUZZ_CFLAGS = -std=c11 -O1 -g -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -MMD -MP
 FUZZ_SRC = $(wildcard src/rules/*.c) $(wildcard src/engine/*.c) src/app/uci.c \
 	src/app/xboard.c src/app/xboard_board.c src/app/protocol.c \
 	src/app/lessons.c src/app/savegame.c src/app/history.c src/app/fileio.c \
-	src/app/report.c
+	src/app/report.c src/app/room_proto.c
 FUZZ_OBJ = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 

@@ -1,0 +1,708 @@
+/*
+ * check_rooms.c - game rooms (issue #15) through the real program: a
+ * host, a guest and a watcher, each a bigchess in a pseudo-terminal of
+ * its own, and a fake peer (this test, on the room's socket) that sends
+ * what no bigchess would.
+ *
+ * Every process has its own state folder; they share a rooms folder,
+ * a private XDG_RUNTIME_DIR made for the test.  While one screen is
+ * awaited the others are read too (wait_in), so that no program stalls
+ * on a full terminal while the test waits for it to move.
+ *
+ * The mating moves are the lessons' solutions (assets/lessons, each
+ * proved by the lessons suite with the rules library); the positions
+ * are the lessons' FENs.  The opening moves are Grand Chess pawn steps
+ * from the third rank and knight jumps (grand.md).
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pty_board.h"
+
+enum { ROWS = 40, COLS = 150, LIVE_MAX = 4 };
+
+static char rooms_home[64];
+static struct pty *live[LIVE_MAX];
+
+static void
+rooms_setup(void)
+{
+	snprintf(rooms_home, sizeof rooms_home, "/tmp/bigchess-rooms-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(rooms_home));
+	ck_assert_int_eq(setenv("XDG_RUNTIME_DIR", rooms_home, 1), 0);
+	unsetenv("BIGCHESS_ROOMS");
+	memset(live, 0, sizeof live);
+}
+
+static void
+rooms_teardown(void)
+{
+	pty_remove_tree(rooms_home);
+}
+
+static void
+track(struct pty *p)
+{
+	for (int i = 0; i < LIVE_MAX; i++)
+		if (!live[i]) {
+			live[i] = p;
+			return;
+		}
+	ck_abort_msg("too many programs");
+}
+
+static void
+untrack(struct pty *p)
+{
+	for (int i = 0; i < LIVE_MAX; i++)
+		if (live[i] == p)
+			live[i] = NULL;
+}
+
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Reads every program's output until `text` shows on `p`. */
+static bool
+wait_in(struct pty *p, const char *text, int ms)
+{
+	int64_t end = now_ms() + ms;
+
+	while (now_ms() < end) {
+		for (int i = 0; i < LIVE_MAX; i++)
+			if (live[i] && live[i] != p)
+				pty_pump(live[i], 0);
+		if (pty_find(p, text, NULL, NULL))
+			return true;
+		pty_pump(p, 20);
+	}
+	return pty_find(p, text, NULL, NULL);
+}
+
+#define SEE_MS(p, text, ms) \
+	ck_assert_msg(wait_in((p), (text), (ms)), \
+	    "'%s' never appeared; screen:\n%s", (text), pty_dump(p))
+#define SEE(p, text) SEE_MS((p), (text), WAIT_MS)
+
+static void
+start(struct pty *p, const char *const args[], const struct state *s)
+{
+	if (s)
+		start_in(p, ROWS, COLS, s, args);
+	else
+		start_bigchess(p, ROWS, COLS, args, NULL);
+	track(p);
+	SEE(p, "q quit");
+}
+
+static void
+stop(struct pty *p)
+{
+	untrack(p);
+	pty_close(p);
+}
+
+/* Types a move (or any line) at the ':' prompt. */
+static void
+type_line(struct pty *p, const char *line)
+{
+	char keys[256];
+
+	snprintf(keys, sizeof keys, ":%s" ENTER, line);
+	pty_send(p, keys);
+}
+
+/* Leaves a room's game: q, and yes if it asks. */
+static void
+leave(struct pty *p)
+{
+	pty_send(p, "q");
+	for (int64_t end = now_ms() + WAIT_MS; now_ms() < end;) {
+		if (pty_find(p, "Leave this game", NULL, NULL))
+			pty_send(p, "y");
+		if (pty_wait_exit(p, 50))
+			break;
+		for (int i = 0; i < LIVE_MAX; i++)
+			if (live[i] && live[i] != p)
+				pty_pump(live[i], 0);
+	}
+	ck_assert_msg(p->exited, "did not leave; screen:\n%s", pty_dump(p));
+	ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0,
+	    "left with status %d; screen:\n%s", p->status, pty_dump(p));
+	stop(p);
+}
+
+static void
+room_path(const char *name, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/bigchess/%s", rooms_home, name);
+}
+
+/* The clock shown after "White (" or "Black (" on the panel's row. */
+static void
+clock_of(struct pty *p, const char *side, char *out, size_t size)
+{
+	char row[COLS + 1], *end;
+	int r;
+
+	ck_assert_msg(pty_find(p, side, &r, NULL), "no %s row", side);
+	pty_row(p, r, row);
+	end = row + strlen(row);
+	while (end > row && end[-1] == ' ')
+		*--end = '\0';
+	while (end > row && end[-1] != ' ')
+		end--;
+	snprintf(out, size, "%s", end);
+}
+
+/* The autosave in the program's own state folder (pty_spawn's). */
+static const char *
+autosave_of(const struct pty *p)
+{
+	static char path[160];
+
+	snprintf(path, sizeof path, "%s/bigchess/autosave.pgn", p->state_dir);
+	return path;
+}
+
+/* A fake peer: this test on the room's socket. */
+static int
+fake_connect(const char *name)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	room_path(name, sa.sun_path, sizeof sa.sun_path);
+	ck_assert_msg(connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0,
+	    "cannot connect: %s", strerror(errno));
+	return fd;
+}
+
+static void
+fake_send(int fd, const char *data, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = send(fd, data, len, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return; /* dropped already: the reply says why */
+		data += n;
+		len -= (size_t)n;
+	}
+}
+
+/*
+ * Reads what the room sends until `needle` has come (true), the room
+ * has closed the connection (*eof), or WAIT_MS passed.  The programs'
+ * screens are read meanwhile.
+ */
+static bool
+fake_read(int fd, const char *needle, bool *eof, char *buf, size_t size)
+{
+	size_t len = strlen(buf);
+	int64_t end = now_ms() + WAIT_MS;
+
+	*eof = false;
+	while (now_ms() < end) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		if (needle && strstr(buf, needle))
+			return true;
+		for (int i = 0; i < LIVE_MAX; i++)
+			if (live[i])
+				pty_pump(live[i], 0);
+		if (poll(&p, 1, 20) > 0) {
+			ssize_t n = read(fd, buf + len, size - 1 - len);
+
+			if (n <= 0) {
+				*eof = true;
+				break;
+			}
+			len += (size_t)n;
+			buf[len] = '\0';
+			if (len + 1 >= size) {
+				/* Keep the end: that is where news is. */
+				memmove(buf, buf + len / 2, len - len / 2 + 1);
+				len -= len / 2;
+			}
+		}
+	}
+	return needle && strstr(buf, needle);
+}
+
+/* Sends `data`; the room answers "error ..." and closes. */
+static void
+fake_refused(int fd, const char *data, size_t len, const char *why)
+{
+	static char buf[1 << 16];
+	bool eof;
+
+	buf[0] = '\0';
+	fake_send(fd, data, len);
+	ck_assert_msg(fake_read(fd, "error ", &eof, buf, sizeof buf),
+	    "no error line for '%.40s': %s", data, buf);
+	ck_assert_msg(strstr(buf, why), "'%s' not in: %s", why, buf);
+	fake_read(fd, NULL, &eof, buf, sizeof buf);
+	ck_assert_msg(eof, "the room kept a peer that sent '%.40s'", data);
+	close(fd);
+}
+
+/* A fake peer that has said hello as `role` and read the game. */
+static int
+fake_join(const char *name, const char *role)
+{
+	static char buf[1 << 16];
+	char hello[64];
+	bool eof;
+	int fd = fake_connect(name);
+
+	snprintf(hello, sizeof hello, "hello 1 %s\n", role);
+	fake_send(fd, hello, strlen(hello));
+	buf[0] = '\0';
+	ck_assert_msg(fake_read(fd, "synced\n", &eof, buf, sizeof buf),
+	    "no game for the fake %s: %s", role, buf);
+	return fd;
+}
+
+/* One mate per variant: host (Black) and guest (White) from the
+ * lesson's position, the guest mates, all three see it. */
+static const struct {
+	const char *variant, *fen, *mate;
+	const char *lesson;
+} mates[] = {
+	{ "chad", "12/12/12/8k3/12/12/12/12/3K8/12/7R1R2/R11 w - - 0 1",
+	  "Ri1#", "chad/08-three-files" },
+	{ "grand", "6k3/5ppp2/10/10/10/10/10/10/4K5/R9 w - - 0 1",
+	  "Ra10#", "grand/11-back-rank" },
+	{ "hadean", "11k/10pp/12/12/12/12/12/12/12/12/12/R5K5 w - - 0 1",
+	  "Ra12#", "hadean/16-rook-mate" },
+};
+
+START_TEST(test_mate)
+{
+	const char *const host_args[] = { "--host", "mate", "--variant",
+		mates[_i].variant, "--side", "black", "--fen", mates[_i].fen,
+		NULL };
+	const char *const join[] = { "--join", "mate", NULL };
+	const char *const watch[] = { "--watch", "mate", NULL };
+	struct pty h, g, w;
+
+	start(&h, host_args, NULL);
+	SEE(&h, "bigchess --join mate");
+	start(&g, join, NULL);
+	SEE(&g, "you play White");
+	SEE(&h, "is in the room");
+	start(&w, watch, NULL);
+	SEE(&w, "Room mate, 1 watching");
+	SEE(&h, "1 watching");
+	type_line(&g, mates[_i].mate);
+	SEE(&g, "White wins (1-0) by checkmate");
+	SEE(&h, "White wins (1-0) by checkmate");
+	SEE(&w, "White wins (1-0) by checkmate");
+	leave(&w);
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
+/* Moves, clocks and chat reach both players and the watcher. */
+START_TEST(test_moves_clocks_chat)
+{
+	const char *const host_args[] = { "--host", "r2", "--variant",
+		"grand", "--clock", "5+60", NULL };
+	const char *const join[] = { "--join", "r2", NULL };
+	const char *const watch[] = { "--watch", "r2", NULL };
+	struct pty h, g, w;
+	char c1[16], c2[16];
+
+	start(&h, host_args, NULL);
+	start(&g, join, NULL);
+	start(&w, watch, NULL);
+	SEE(&h, "is in the room");
+	SEE(&g, "In room r2 you play Black against");
+	/* A key clears the news: the status line says whose move it is
+	 * and whether the opponent is there. */
+	pty_send(&h, "kj");
+	pty_send(&g, "kj");
+	SEE(&h, "Your move; the opponent is connected");
+	SEE(&g, "The opponent's move; the opponent is connected");
+	SEE(&h, "Opponent root: connected");
+	/* The guest cannot move for White. */
+	type_line(&g, "e3e5");
+	SEE(&g, "It is the opponent's move.");
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	SEE(&w, "White played e5");
+	pty_send(&g, "kj");
+	SEE(&g, "Your move; the opponent is connected");
+	/* Black's time runs on every screen: it falls below 5:00. */
+	SEE(&g, "4:59");
+	SEE(&w, "4:59");
+	type_line(&g, "i9h7");
+	SEE(&h, "Black played Nh7");
+	SEE(&w, "Black played Nh7");
+	/* White got 60 seconds for its move, which took it less than ten:
+	 * 5:5x, the same on both players' screens (it is not running). */
+	clock_of(&g, "White (", c1, sizeof c1);
+	clock_of(&w, "White (", c2, sizeof c2);
+	ck_assert_str_eq(c1, c2);
+	ck_assert_msg(strlen(c1) == 4 && c1[0] == '5' && c1[2] == '5',
+	    "White's clock after +60: %s", c1);
+	SEE(&g, "Black played Nh7");
+	/* Each player's own autosave has the game, as the room told it. */
+	ck_assert_ptr_nonnull(strstr(read_file(autosave_of(&g)),
+	    "1. e5 Nh7"));
+	ck_assert_ptr_nonnull(strstr(read_file(autosave_of(&h)),
+	    "1. e5 Nh7"));
+	pty_send(&g, "c");
+	SEE(&g, ":say ");
+	pty_send(&g, "good luck" ENTER);
+	SEE(&h, ": good luck");
+	SEE(&w, ": good luck");
+	type_line(&w, "say from the gallery");
+	SEE(&h, ": from the gallery");
+	SEE(&g, ": from the gallery");
+	leave(&w);
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
+/* The guest killed mid-game joins again: the same position, move list
+ * and clocks (which stood still while it was away). */
+START_TEST(test_guest_killed)
+{
+	const char *const host_args[] = { "--host", "r3", "--variant",
+		"grand", "--clock", "10", NULL };
+	const char *const join[] = { "--join", "r3", NULL };
+	struct pty h, g;
+	char before[16], after[16];
+
+	start(&h, host_args, NULL);
+	start(&g, join, NULL);
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	type_line(&g, "e8e6");
+	SEE(&h, "Black played e6");
+	type_line(&h, "d3d4");
+	SEE(&g, "White played d4");
+	kill(g.pid, SIGKILL);
+	ck_assert(pty_wait_exit(&g, WAIT_MS));
+	stop(&g);
+	SEE(&h, "has left the room");
+	SEE(&h, "Opponent root: not connected");
+	pty_send(&h, "kj");
+	SEE(&h, "the opponent is not connected");
+	clock_of(&h, "White (", before, sizeof before);
+	start(&g, join, NULL);
+	SEE(&g, "you play Black");
+	WAIT_ROW(&g, "1.", "e6");
+	WAIT_ROW(&g, "2.", "d4");
+	ASSERT_PIECE(&g, "d4", 'P');
+	ASSERT_PIECE(&g, "e6", 'p');
+	clock_of(&g, "White (", after, sizeof after);
+	ck_assert_str_eq(before, after);
+	SEE(&h, "is in the room");
+	type_line(&g, "d8d6");
+	SEE(&h, "Black played d6");
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
+/* The host killed: the guest is told; the host's --resume opens the
+ * room again, and the guest's --join goes on with the game. */
+START_TEST(test_host_killed)
+{
+	const char *const host_args[] = { "--host", "r4", "--variant",
+		"grand", NULL };
+	const char *const resume[] = { "--host", "r4", "--resume", NULL };
+	const char *const join[] = { "--join", "r4", NULL };
+	struct state s;
+	struct pty h, g;
+
+	state_new(&s);
+	start(&h, host_args, &s);
+	start(&g, join, NULL);
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	type_line(&g, "e8e6");
+	SEE(&h, "Black played e6");
+	kill(h.pid, SIGKILL);
+	ck_assert(pty_wait_exit(&h, WAIT_MS));
+	stop(&h);
+	SEE(&g, "connection to the room was lost");
+	start(&h, resume, &s);
+	WAIT_ROW(&h, "1.", "e6");
+	leave(&g);
+	start(&g, join, NULL);
+	WAIT_ROW(&g, "1.", "e6");
+	SEE(&h, "is in the room");
+	type_line(&h, "d3d4");
+	SEE(&g, "White played d4");
+	leave(&g);
+	leave(&h);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* A draw offer declined, then one accepted; a take-back granted. */
+START_TEST(test_offers)
+{
+	const char *const host_args[] = { "--host", "r5", "--variant",
+		"grand", NULL };
+	const char *const join[] = { "--join", "r5", NULL };
+	struct pty h, g;
+
+	start(&h, host_args, NULL);
+	start(&g, join, NULL);
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	pty_send(&g, "u");
+	SEE(&g, "You have no move to take back.");
+	type_line(&g, "e8e6");
+	SEE(&h, "Black played e6");
+	/* Black asks to take back e6; White says yes. */
+	pty_send(&g, "u");
+	SEE(&h, "asks for a take-back");
+	pty_send(&h, "y");
+	SEE(&g, "Taken back: Black to move");
+	SEE(&h, "Taken back: Black to move");
+	ASSERT_PIECE(&g, "e8", 'p');
+	type_line(&g, "d8d6");
+	SEE(&h, "Black played d6");
+	type_line(&h, "draw");
+	SEE(&g, "asks for a draw");
+	pty_send(&g, "n");
+	SEE(&h, "The opponent said no to a draw.");
+	type_line(&h, "draw");
+	SEE(&g, "asks for a draw");
+	pty_send(&g, "y");
+	SEE(&h, "Draw (1/2-1/2) by agreement");
+	SEE(&g, "Draw (1/2-1/2) by agreement");
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
+/* A flag falls: the room says so on every screen. */
+START_TEST(test_flag)
+{
+	const char *const host_args[] = { "--host", "r6", "--variant",
+		"grand", "--clock", "0.05", NULL };
+	const char *const join[] = { "--join", "r6", NULL };
+	const char *const watch[] = { "--watch", "r6", NULL };
+	struct pty h, g, w;
+
+	start(&h, host_args, NULL);
+	start(&w, watch, NULL);
+	/* No clock runs before the opponent is there: 3 s stay 3 s. */
+	SEE(&h, "3.0 ");
+	start(&g, join, NULL);
+	SEE_MS(&h, "Black wins (0-1) by time", 15000);
+	SEE(&g, "Black wins (0-1) by time");
+	SEE(&w, "Black wins (0-1) by time");
+	leave(&w);
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
+/*
+ * A fake peer: garbage, a long line, illegal moves, moves out of turn, a
+ * watcher's move, a false host and a flood each end that connection with
+ * a reason, and the game, the host and the watcher go on as before.
+ */
+START_TEST(test_fake_peer)
+{
+	const char *const host_args[] = { "--host", "r7", "--variant",
+		"grand", NULL };
+	const char *const watch[] = { "--watch", "r7", NULL };
+	static char big[5000], flood[64 * 10 + 1];
+	static char buf[1 << 16];
+	struct pty h, w;
+	bool eof;
+	int fd;
+
+	start(&h, host_args, NULL);
+	start(&w, watch, NULL);
+	fake_refused(fake_connect("r7"), "\x01\x02junk\n", 7, "bad line");
+	fake_refused(fake_connect("r7"), "move e3e5\n", 10, "hello first");
+	fake_refused(fake_connect("r7"), "hello 1 host\n", 13,
+	    "only the host");
+	fake_refused(fake_connect("r7"), "hello 2 guest\n", 14, "version");
+	memset(big, 'a', sizeof big);
+	fake_refused(fake_connect("r7"), big, sizeof big, "longer than 1024");
+	/* The fake is the guest (Black). */
+	fd = fake_join("r7", "guest");
+	SEE(&h, "is in the room");
+	fake_refused(fd, "move e8e6\n", 10, "out of turn");
+	type_line(&h, "e3e5");
+	SEE(&w, "White played e5");
+	fd = fake_join("r7", "guest");
+	fake_refused(fd, "move e8e4\n", 10, "illegal move");
+	fd = fake_join("r7", "guest");
+	/* Nh7 (i9h7) is legal, but the protocol wants coordinates. */
+	fake_refused(fd, "move Nh7\n", 9, "illegal move");
+	fd = fake_join("r7", "guest");
+	buf[0] = '\0';
+	fake_send(fd, "move e8e6\n", 10);
+	ck_assert(fake_read(fd, "moved e8e6", &eof, buf, sizeof buf));
+	SEE(&h, "Black played e6");
+	fake_refused(fd, "move d8d6\n", 10, "out of turn");
+	fd = fake_join("r7", "watcher");
+	fake_refused(fd, "move d3d4\n", 10, "a watcher cannot move");
+	fd = fake_join("r7", "guest");
+	/* 64 lines at once, past the burst of 30 (ROOM_RATE_BURST). */
+	for (size_t i = 0; i < 64; i++)
+		snprintf(flood + i * 10, 11, "say flood\n");
+	fake_refused(fd, flood, 64 * 10, "too many lines too fast");
+	/* The game is as it was: two moves, White to move; it goes on. */
+	WAIT_ROW(&h, "1.", "e6");
+	ck_assert(!find_row(&h, "2.", ""));
+	pty_send(&h, "kj");
+	SEE(&h, "Your move");
+	type_line(&h, "d3d4");
+	SEE(&w, "White played d4");
+	leave(&w);
+	leave(&h);
+}
+END_TEST
+
+/* --rooms lists the rooms, with their host, variant and state. */
+START_TEST(test_list)
+{
+	const char *const host_args[] = { "--host", "listed", "--variant",
+		"hadean", "--clock", "3+2", NULL };
+	const char *const list[] = { "--rooms", NULL };
+	static char out[4096];
+	struct pty h;
+
+	ck_assert_int_eq(run_bigchess(list, out, sizeof out), 0);
+	ck_assert_ptr_nonnull(strstr(out, "No open rooms"));
+	start(&h, host_args, NULL);
+	ck_assert_int_eq(run_bigchess(list, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "listed") && strstr(out, "hadean") &&
+	    strstr(out, "3:00+2") && strstr(out, "waiting"), "%s", out);
+	leave(&h);
+	ck_assert_int_eq(run_bigchess(list, out, sizeof out), 0);
+	ck_assert_ptr_nonnull(strstr(out, "No open rooms"));
+}
+END_TEST
+
+/* Starts bigchess with `args`, which must end at once with status 1
+ * and the one line `why` (on the terminal: it wants one first). */
+static void
+refused(const char *const args[], const char *why)
+{
+	struct pty p;
+
+	start_bigchess(&p, ROWS, COLS, args, NULL);
+	track(&p);
+	SEE(&p, why);
+	expect_exit(&p, 1);
+	stop(&p);
+}
+
+/* Two rooms of one name: the second is refused; a third person cannot
+ * take the guest's seat; a room that is not there cannot be joined. */
+START_TEST(test_refusals)
+{
+	const char *const host_args[] = { "--host", "r8", NULL };
+	const char *const join[] = { "--join", "r8", NULL };
+	const char *const none[] = { "--join", "nosuch", NULL };
+	struct pty h, g;
+
+	refused(none, "cannot join room nosuch: there is no rooms folder");
+	start(&h, host_args, NULL);
+	refused(none, "cannot join room nosuch");
+	refused(host_args, "a room of that name is open already");
+	start(&g, join, NULL);
+	refused(join, "--watch r8 watches");
+	/* The host leaves: the guest is told, and can only leave. */
+	leave(&h);
+	SEE(&g, "The room has closed: the host has left.");
+	SEE(&g, "The room is closed.");
+	leave(&g);
+}
+END_TEST
+
+/* --wait: a guest who does not come back in time closes the room, and
+ * the host's --resume opens it again with the game. */
+START_TEST(test_wait)
+{
+	const char *const host_args[] = { "--host", "r9", "--variant",
+		"grand", "--wait", "0.02", NULL };
+	const char *const resume[] = { "--host", "r9", "--resume", NULL };
+	const char *const join[] = { "--join", "r9", NULL };
+	struct state s;
+	struct pty h, g;
+
+	state_new(&s);
+	start(&h, host_args, &s);
+	start(&g, join, NULL);
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	kill(g.pid, SIGKILL);
+	ck_assert(pty_wait_exit(&g, WAIT_MS));
+	stop(&g);
+	/* 0.02 minutes: 1.2 seconds. */
+	SEE(&h, "did not come back in time");
+	refused(join, "cannot join room r9");
+	leave(&h);
+	start(&h, resume, &s);
+	WAIT_ROW(&h, "1.", "e5");
+	start(&g, join, NULL);
+	WAIT_ROW(&g, "1.", "e5");
+	type_line(&g, "e8e6");
+	SEE(&h, "Black played e6");
+	leave(&g);
+	leave(&h);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+Suite *
+rooms_suite(void)
+{
+	Suite *s = suite_create("rooms");
+	TCase *play = tcase_create("play");
+	TCase *peers = tcase_create("peers");
+
+	tcase_add_checked_fixture(play, rooms_setup, rooms_teardown);
+	tcase_add_checked_fixture(peers, rooms_setup, rooms_teardown);
+	tcase_set_timeout(play, 120);
+	tcase_set_timeout(peers, 120);
+	tcase_add_loop_test(play, test_mate, 0,
+	    (int)(sizeof mates / sizeof mates[0]));
+	tcase_add_test(play, test_moves_clocks_chat);
+	tcase_add_test(play, test_offers);
+	tcase_add_test(play, test_flag);
+	tcase_add_test(peers, test_guest_killed);
+	tcase_add_test(peers, test_host_killed);
+	tcase_add_test(peers, test_fake_peer);
+	tcase_add_test(peers, test_list);
+	tcase_add_test(peers, test_refusals);
+	tcase_add_test(peers, test_wait);
+	suite_add_tcase(s, play);
+	suite_add_tcase(s, peers);
+	return s;
+}
