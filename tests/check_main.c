@@ -14,6 +14,7 @@ static const struct {
 } suites[] = {
 	{ "fen", fen_suite },
 	{ "notation", notation_suite },
+	{ "explain", explain_suite },
 	{ "game", game_suite },
 	{ "perft", perft_suite },
 	{ "invariants", invariants_suite },
