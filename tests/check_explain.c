@@ -111,7 +111,7 @@ static const struct row rows[] = {
 	    "The rook on e2 is pinned by the rook on e8: moving it to f2 "
 	    "would leave your king in check." },
 	{ "grand", G_ROOKS, "Rb3", true, BC_REFUSE_NONE_REACHES, NULL,
-	    "No rook of White's goes to b3 (a rook: slides any distance along "
+	    "No rook of yours can go to b3 (a rook: slides any distance along "
 	    "ranks and files)." },
 	{ "grand", G_ROOKS, "Qd4", true, BC_REFUSE_NO_SUCH_PIECE, NULL,
 	    "White has no queen that could go to d4." },
@@ -122,12 +122,13 @@ static const struct row rows[] = {
 	{ "grand", GRAND_START, "a1a5", false, BC_REFUSE_BLOCKED, "a3",
 	    "The rook on a1 cannot go to a5: the pawn on a3 is in the way." },
 	{ "grand", GRAND_START, "b2b4", false, BC_REFUSE_NOT_THAT_WAY, NULL,
-	    "The knight on b2 does not move to b4 (a knight: leaps two squares "
+	    "The knight on b2 cannot move to b4 (a knight: leaps two squares "
 	    "one way and one the other, over anything)." },
 	{ "grand", GRAND_START, "e5e6", false, BC_REFUSE_NO_PIECE, NULL,
 	    "There is no piece on e5." },
 	{ "grand", GRAND_START, "e8e7", false, BC_REFUSE_NOT_YOURS, NULL,
-	    "The pawn on e8 is Black's, and White is to move." },
+	    "The pawn on e8 is not your piece: it is Black's, and White is to "
+	    "move." },
 	{ "grand", GRAND_START, "e3e4q", false, BC_REFUSE_NO_PROMOTION, NULL,
 	    "The pawn on e3 does not promote on e4." },
 	{ "grand", GRAND_START, "e3e5", false, BC_REFUSE_NONE, NULL, "" },
@@ -149,7 +150,7 @@ static const struct row rows[] = {
 	{ "chad", C_OPEN, "d4b5", false, BC_REFUSE_CONFINED, NULL,
 	    "The king on d4 cannot go to b5: it never leaves its castle." },
 	{ "chad", C_OPEN, "d4d6", false, BC_REFUSE_NOT_THAT_WAY, NULL,
-	    "The king on d4 does not move to d6 (a king: one step in any "
+	    "The king on d4 cannot move to d6 (a king: one step in any "
 	    "direction or a knight's leap, never out of its castle)." },
 	{ "chad", C_OPEN, "d4d5", false, BC_REFUSE_NONE, NULL, "" },
 	{ "chad", C_WALL, "h7h8", false, BC_REFUSE_NONE, NULL, "" },
@@ -241,6 +242,44 @@ START_TEST(test_reasons)
 }
 END_TEST
 
+/* Picking up a piece with no legal move (bc_piece_explain). */
+static const struct {
+	const char *variant, *fen, *square;
+	enum bc_refusal_code code;
+	const char *text;
+} picks[] = {
+	/* The rook e4 pins the bishop e2: a bishop never moves on a file. */
+	{ "grand", "4k5/10/10/10/10/10/4r5/10/4B5/4K5 w - - 0 1", "e2",
+	    BC_REFUSE_PINNED, "The bishop on e2 is pinned by the rook on e4: "
+	    "each of its moves would leave your king in check." },
+	/* a3, c3 and d2 leave the e-file open. */
+	{ "grand", G_CHECK, "b1", BC_REFUSE_STILL_CHECK, "Your king is in "
+	    "check from the rook on e8, and no move of the knight on b1 gets "
+	    "it out." },
+	/* chad.md: at the start the king has no move (its castle is full). */
+	{ "chad", "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - "
+	    "0 1", "d4", BC_REFUSE_NO_MOVE,
+	    "The king on d4 has no move here: it is blocked." },
+	{ "grand", GRAND_START, "e5", BC_REFUSE_NO_PIECE,
+	    "There is no piece on e5." },
+	{ "grand", GRAND_START, "b2", BC_REFUSE_NONE, "" },
+};
+
+START_TEST(test_picks)
+{
+	bc_position pos;
+	bc_refusal r;
+	char text[400];
+
+	LOAD_FEN(&pos, picks[_i].variant, picks[_i].fen);
+	ck_assert_int_eq(bc_piece_explain(&pos, square_of(picks[_i].square),
+	    &r), BC_OK);
+	ck_assert_int_eq(r.code, picks[_i].code);
+	bc_refusal_text(&pos, &r, text, sizeof text);
+	ck_assert_str_eq(text, picks[_i].text);
+}
+END_TEST
+
 /* Text that is no move at all is a syntax error, with the parser's
  * message; a square off the board is BC_EINVALID. */
 START_TEST(test_bad_input)
@@ -327,6 +366,7 @@ explain_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_loop_test(tc, test_reasons, 0, sizeof rows / sizeof rows[0]);
+	tcase_add_loop_test(tc, test_picks, 0, sizeof picks / sizeof picks[0]);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_agrees_with_movegen);
 	tcase_set_timeout(tc, 60);

@@ -60,8 +60,10 @@ enum bc_refusal_code {
 	BC_REFUSE_CASTLE_IN_CHECK, /* the king is in check from `by` */
 	BC_REFUSE_CASTLE_THROUGH,  /* the king would pass `square`, which
 	                            * `by` attacks */
-	BC_REFUSE_CASTLE_INTO      /* the king would land on `to`, attacked
+	BC_REFUSE_CASTLE_INTO,     /* the king would land on `to`, attacked
 	                            * by `by` */
+	BC_REFUSE_NO_MOVE          /* a pick-up: the piece has no move at
+	                            * all, every way blocked */
 };
 
 /* What bc_move_explain found: the code and what it is about. */
@@ -90,6 +92,15 @@ typedef struct bc_refusal {
  * nothing; reentrant.
  */
 int bc_move_explain(const bc_position *pos, bc_move m, bc_refusal *out);
+
+/*
+ * Why the side to move cannot pick up the piece on `sq` for any move,
+ * into *out with `to` 0: BC_REFUSE_NO_PIECE, NOT_YOURS, NO_MOVE, or the
+ * reason its first move is illegal (PINNED, STILL_CHECK, KING_ATTACKED);
+ * BC_REFUSE_NONE if it has a legal move.  Returns BC_OK, or BC_EINVALID
+ * for a square off the board.
+ */
+int bc_piece_explain(const bc_position *pos, bc_square sq, bc_refusal *out);
 
 /*
  * The same for a move typed as `text` (SAN or coordinates, as

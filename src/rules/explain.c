@@ -380,6 +380,46 @@ bc_move_explain(const bc_position *pos, bc_move m, bc_refusal *out)
 	return BC_OK;
 }
 
+int
+bc_piece_explain(const bc_position *pos, bc_square sq, bc_refusal *out)
+{
+	bc_move_list list;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	out->from = sq;
+	if (!on_board(pos->variant, sq))
+		return BC_EINVALID;
+	out->piece = pos->board[sq];
+	if (out->piece == BC_EMPTY) {
+		out->code = BC_REFUSE_NO_PIECE;
+		return BC_OK;
+	}
+	if (BC_PIECE_COLOR(out->piece) != pos->side) {
+		out->code = BC_REFUSE_NOT_YOURS;
+		return BC_OK;
+	}
+	bc_movegen_pseudo(pos, &list);
+	for (int i = 0; i < list.count; i++)
+		if (BC_MOVE_FROM(list.moves[i]) == sq &&
+		    bc_movegen_is_legal(pos, list.moves[i]))
+			return BC_OK;
+	for (int i = 0; i < list.count; i++) {
+		bc_move m = list.moves[i];
+
+		if (BC_MOVE_FROM(m) != sq || BC_MOVE_KIND(m) == BC_MOVE_CASTLE)
+			continue;
+		rc = bc_move_explain(pos, BC_MOVE_MAKE(sq, BC_MOVE_TO(m),
+		    BC_MOVE_PROMO(m), 0), out);
+		out->to = 0;
+		out->target = BC_EMPTY;
+		out->promo = 0;
+		return rc;
+	}
+	out->code = BC_REFUSE_NO_MOVE;
+	return BC_OK;
+}
+
 /* True if the piece on `sq` is one that pattern `p` may mean. */
 static bool
 may_mean(const bc_position *pos, const struct move_pattern *p, int sq)
@@ -440,8 +480,7 @@ bc_move_explain_text(const bc_position *pos, const char *text,
 		if (!candidates++ || weight(r.code) > weight(out->code))
 			*out = r;
 	}
-	if (!candidates || (candidates > 1 &&
-	    out->code == BC_REFUSE_NOT_THAT_WAY)) {
+	if (!candidates || out->code == BC_REFUSE_NOT_THAT_WAY) {
 		int type = p.type ? p.type : bc_variant_piece_type(v, 'P');
 
 		memset(out, 0, sizeof *out);
@@ -537,16 +576,16 @@ bc_refusal_text(const bc_position *pos, const bc_refusal *r, char *buf,
 	case BC_REFUSE_NOT_YOURS:
 		say(&o, "The ");
 		say_piece(&o, v, r->piece, r->from);
-		say(&o, " is %s's, and %s is to move.", side_name[side],
-		    side_name[!side]);
+		say(&o, " is not your piece: it is %s's, and %s is to move.",
+		    side_name[side], side_name[!side]);
 		return o.len;
 	case BC_REFUSE_NO_SUCH_PIECE:
 		say(&o, "%s has no %s that could go to %s.", side_name[side],
 		    name_of(v, r->piece), to);
 		return o.len;
 	case BC_REFUSE_NONE_REACHES:
-		say(&o, "No %s of %s's goes to %s (%s %s: %s).", name_of(v,
-		    r->piece), side_name[side], to, article(name_of(v,
+		say(&o, "No %s of yours can go to %s (%s %s: %s).", name_of(v,
+		    r->piece), to, article(name_of(v,
 		    r->piece)), name_of(v, r->piece),
 		    bc_variant_piece_moves(v, BC_PIECE_TYPE(r->piece)));
 		return o.len;
@@ -593,16 +632,39 @@ bc_refusal_text(const bc_position *pos, const bc_refusal *r, char *buf,
 	default:
 		break;
 	}
-	/* The rest are about the piece on `from`. */
+	/* The rest are about the piece on `from`; without `to`, about all
+	 * of its moves (a pick-up). */
+	if (!r->to && r->code == BC_REFUSE_STILL_CHECK) {
+		say(&o, "Your king is in check from the ");
+		say_piece(&o, v, r->by, r->by_sq);
+		say(&o, ", and no move of the ");
+		say_piece(&o, v, r->piece, r->from);
+		say(&o, " gets it out.");
+		return o.len;
+	}
 	say(&o, "The ");
 	say_piece(&o, v, r->piece, r->from);
+	if (!r->to && r->code == BC_REFUSE_PINNED) {
+		say(&o, " is pinned by the ");
+		say_piece(&o, v, r->by, r->by_sq);
+		say(&o, ": each of its moves would leave your king in check.");
+		return o.len;
+	}
+	if (!r->to && r->code == BC_REFUSE_KING_ATTACKED) {
+		say(&o, " has no safe square: each of its moves would put it "
+		    "in check.");
+		return o.len;
+	}
 	switch (r->code) {
+	case BC_REFUSE_NO_MOVE:
+		say(&o, " has no move here: it is blocked.");
+		break;
 	case BC_REFUSE_OWN_PIECE:
 		say(&o, " cannot go to %s: your own %s stands there.", to,
 		    name_of(v, r->target));
 		break;
 	case BC_REFUSE_NOT_THAT_WAY:
-		say(&o, " does not move to %s (%s %s: %s).", to,
+		say(&o, " cannot move to %s (%s %s: %s).", to,
 		    article(name_of(v, r->piece)), name_of(v, r->piece),
 		    bc_variant_piece_moves(v, BC_PIECE_TYPE(r->piece)));
 		break;
