@@ -31,6 +31,8 @@
 #define G_NONE_LOST "7k2/4P5/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1"
 /* Grand: rook e2 pinned by the rook e8; rook a5 elsewhere. */
 #define G_ROOKS "9k/10/4r5/10/10/R9/10/10/4R5/4K5 w - - 0 1"
+/* Grand: king e1, rook e2, a black rook e4 pins it; black king e10. */
+#define G_PIN_ROOK "4k5/10/10/10/10/10/4r5/10/4R5/4K5 w - - 0 1"
 #define GRAND_START \
 	"r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R " \
 	"w - - 0 1"
@@ -116,14 +118,35 @@ static const struct row rows[] = {
 	{ "grand", G_ROOKS, "Qd4", true, BC_REFUSE_NO_SUCH_PIECE, NULL,
 	    "White has no queen that could go to d4." },
 	{ "grand", G_ROOKS, "a5a1", false, BC_REFUSE_NONE, NULL, "" },
+	/* Sideways the pinned rook would open the e-file; diagonally a
+	 * rook never moves; along the file it takes the pinner. */
+	{ "grand", G_PIN_ROOK, "Ra2", true, BC_REFUSE_PINNED, "e4",
+	    "The rook on e2 is pinned by the rook on e4: moving it to a2 "
+	    "would leave your king in check." },
+	{ "grand", G_PIN_ROOK, "e2a2", true, BC_REFUSE_PINNED, "e4",
+	    "The rook on e2 is pinned by the rook on e4: moving it to a2 "
+	    "would leave your king in check." },
+	{ "grand", G_PIN_ROOK, "e2f3", false, BC_REFUSE_NOT_THAT_WAY, NULL,
+	    "The rook on e2 cannot go to f3: it cannot move to f3 from e2 (a "
+	    "rook: slides any distance along ranks and files)." },
+	{ "grand", G_PIN_ROOK, "Rf3", true, BC_REFUSE_NONE_REACHES, NULL,
+	    "No rook of yours can go to f3 (a rook: slides any distance "
+	    "along ranks and files)." },
+	{ "grand", G_PIN_ROOK, "e1e2", false, BC_REFUSE_OWN_PIECE, NULL,
+	    "The king on e1 cannot go to e2: your own rook stands there." },
+	{ "grand", G_PIN_ROOK, "e4e5", true, BC_REFUSE_NOT_YOURS, NULL,
+	    "The rook on e4 is not your piece: it is Black's, and White is "
+	    "to move." },
+	{ "grand", G_PIN_ROOK, "e2e4", false, BC_REFUSE_NONE, NULL, "" },
 	/* The start: rank 2 holds the pieces, rank 3 the pawns. */
 	{ "grand", GRAND_START, "a1a3", false, BC_REFUSE_OWN_PIECE, NULL,
 	    "The rook on a1 cannot go to a3: your own pawn stands there." },
 	{ "grand", GRAND_START, "a1a5", false, BC_REFUSE_BLOCKED, "a3",
 	    "The rook on a1 cannot go to a5: the pawn on a3 is in the way." },
 	{ "grand", GRAND_START, "b2b4", false, BC_REFUSE_NOT_THAT_WAY, NULL,
-	    "The knight on b2 cannot move to b4 (a knight: leaps two squares "
-	    "one way and one the other, over anything)." },
+	    "The knight on b2 cannot go to b4: it cannot move to b4 from b2 "
+	    "(a knight: leaps two squares one way and one the other, over "
+	    "anything)." },
 	{ "grand", GRAND_START, "e5e6", false, BC_REFUSE_NO_PIECE, NULL,
 	    "There is no piece on e5." },
 	{ "grand", GRAND_START, "e8e7", false, BC_REFUSE_NOT_YOURS, NULL,
@@ -150,8 +173,9 @@ static const struct row rows[] = {
 	{ "chad", C_OPEN, "d4b5", false, BC_REFUSE_CONFINED, NULL,
 	    "The king on d4 cannot go to b5: it never leaves its castle." },
 	{ "chad", C_OPEN, "d4d6", false, BC_REFUSE_NOT_THAT_WAY, NULL,
-	    "The king on d4 cannot move to d6 (a king: one step in any "
-	    "direction or a knight's leap, never out of its castle)." },
+	    "The king on d4 cannot go to d6: it cannot move to d6 from d4 (a "
+	    "king: one step in any direction or a knight's leap, never out of "
+	    "its castle)." },
 	{ "chad", C_OPEN, "d4d5", false, BC_REFUSE_NONE, NULL, "" },
 	{ "chad", C_WALL, "h7h8", false, BC_REFUSE_NONE, NULL, "" },
 	/* hadean.md: a flyer's third square needs s1 and s2 both empty or

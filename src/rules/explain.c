@@ -664,8 +664,10 @@ bc_refusal_text(const bc_position *pos, const bc_refusal *r, char *buf,
 		    name_of(v, r->target));
 		break;
 	case BC_REFUSE_NOT_THAT_WAY:
-		say(&o, " cannot move to %s (%s %s: %s).", to,
-		    article(name_of(v, r->piece)), name_of(v, r->piece),
+		bc_square_to_text(r->from, sq, sizeof sq);
+		say(&o, " cannot go to %s: it cannot move to %s from %s (%s "
+		    "%s: %s).", to, to, sq, article(name_of(v, r->piece)),
+		    name_of(v, r->piece),
 		    bc_variant_piece_moves(v, BC_PIECE_TYPE(r->piece)));
 		break;
 	case BC_REFUSE_BLOCKED:
