@@ -286,6 +286,10 @@ static const struct {
 	    "The king on d4 has no move here: it is blocked." },
 	{ "grand", GRAND_START, "e5", BC_REFUSE_NO_PIECE,
 	    "There is no piece on e5." },
+	/* The pawn e9 could only step to e10, with nothing to become. */
+	{ "grand", G_NONE_LOST, "e9", BC_REFUSE_PROMO_NONE,
+	    "The pawn on e9 cannot go to e10: it would have to promote "
+	    "there, and White has lost no piece to promote to." },
 	{ "grand", GRAND_START, "b2", BC_REFUSE_NONE, "" },
 };
 

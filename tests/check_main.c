@@ -15,6 +15,7 @@ static const struct {
 	{ "fen", fen_suite },
 	{ "notation", notation_suite },
 	{ "explain", explain_suite },
+	{ "board_input", board_input_suite },
 	{ "game", game_suite },
 	{ "perft", perft_suite },
 	{ "invariants", invariants_suite },

@@ -416,7 +416,19 @@ bc_piece_explain(const bc_position *pos, bc_square sq, bc_refusal *out)
 		out->promo = 0;
 		return rc;
 	}
+	/* No move by its rays at all: blocked, unless the one thing in
+	 * the way is a promotion with nothing to become (Grand). */
 	out->code = BC_REFUSE_NO_MOVE;
+	for (int to = 0; to < BC_CELLS; to++) {
+		bc_refusal r;
+
+		if (on_board(pos->variant, to) &&
+		    bc_move_explain(pos, BC_MOVE_MAKE(sq, to, 0, 0), &r) ==
+		        BC_OK && r.code == BC_REFUSE_PROMO_NONE) {
+			*out = r;
+			break;
+		}
+	}
 	return BC_OK;
 }
 
