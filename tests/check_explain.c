@@ -219,6 +219,13 @@ static const struct row rows[] = {
 	{ "hadean", H_ROOK_MOVED, "O-O-O-2", true, BC_REFUSE_NONE, NULL, "" },
 	{ "hadean", H_NO_RIGHTS, "O-O-2", true, BC_REFUSE_CASTLE_KING_MOVED,
 	    NULL, "White cannot castle O-O-2: the king has moved." },
+	/* hadean.md: castling is named O-O-n / O-O-O-n, never by the king's
+	 * squares (a king step may share them). */
+	{ "hadean", H_ROOK_MOVED, "Kd1", true, BC_REFUSE_CASTLE_WRITTEN, NULL,
+	    "The king's move from g1 to d1 is castling, written O-O-O-3." },
+	{ "hadean", H_ROOK_MOVED, "g1d1", true, BC_REFUSE_CASTLE_WRITTEN,
+	    NULL, "The king's move from g1 to d1 is castling, written "
+	    "O-O-O-3." },
 	{ "hadean", HADEAN_START, "O-O-2", true, BC_REFUSE_CASTLE_BETWEEN,
 	    "h1", "White cannot castle O-O-2: the wazir-knight on h1 stands "
 	    "between the king and the rook." },

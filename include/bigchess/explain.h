@@ -62,8 +62,11 @@ enum bc_refusal_code {
 	                            * `by` attacks */
 	BC_REFUSE_CASTLE_INTO,     /* the king would land on `to`, attacked
 	                            * by `by` */
-	BC_REFUSE_NO_MOVE          /* a pick-up: the piece has no move at
+	BC_REFUSE_NO_MOVE,         /* a pick-up: the piece has no move at
 	                            * all, every way blocked */
+	BC_REFUSE_CASTLE_WRITTEN   /* typed: the king's move from `from` to
+	                            * `to` is castling, written O-O-n or
+	                            * O-O-O-n (`castle`: +n or -n) */
 };
 
 /* What bc_move_explain found: the code and what it is about. */

@@ -447,6 +447,20 @@ may_mean(const bc_position *pos, const struct move_pattern *p, int sq)
 	    (p->from_rank < 0 || BC_RANK(sq) == p->from_rank);
 }
 
+/*
+ * A king's move typed as "Kd1" or "g1d1" that bc_move_explain finds
+ * legal is castling, which the notation names O-O-O-3 (a king step and a
+ * castling may share their squares): says how to write it.
+ */
+static void
+castle_written(bc_refusal *r)
+{
+	if (r->code == BC_REFUSE_NONE && r->from && r->to) {
+		r->code = BC_REFUSE_CASTLE_WRITTEN;
+		r->castle = (r->to > r->from ? 1 : -1) * abs(r->to - r->from);
+	}
+}
+
 int
 bc_move_explain_text(const bc_position *pos, const char *text,
     bc_refusal *out, bc_error *err)
@@ -479,9 +493,12 @@ bc_move_explain_text(const bc_position *pos, const char *text,
 		out->target = out->to ? pos->board[out->to] : BC_EMPTY;
 		return BC_OK;
 	}
-	if (p.from_file >= 0 && p.from_rank >= 0)
-		return bc_move_explain(pos, BC_MOVE_MAKE(BC_SQUARE(p.from_file,
+	if (p.from_file >= 0 && p.from_rank >= 0) {
+		rc = bc_move_explain(pos, BC_MOVE_MAKE(BC_SQUARE(p.from_file,
 		    p.from_rank), p.to, p.promo, 0), out);
+		castle_written(out);
+		return rc;
+	}
 	for (int i = 0; i < pos->piece_count[us]; i++) {
 		int sq = pos->piece_list[us][i];
 		bc_refusal r;
@@ -503,6 +520,7 @@ bc_move_explain_text(const bc_position *pos, const char *text,
 		out->target = pos->board[p.to];
 		out->promo = p.promo;
 	}
+	castle_written(out);
 	return BC_OK;
 }
 
@@ -634,6 +652,12 @@ bc_refusal_text(const bc_position *pos, const bc_refusal *r, char *buf,
 		say(&o, ": the king would pass %s, which the ", sq);
 		say_piece(&o, v, r->by, r->by_sq);
 		say(&o, " attacks.");
+		return o.len;
+	case BC_REFUSE_CASTLE_WRITTEN:
+		say(&o, "The king's move from ");
+		bc_square_to_text(r->from, sq, sizeof sq);
+		say(&o, "%s to %s is castling, written %s-%d.", sq, to,
+		    r->castle > 0 ? "O-O" : "O-O-O", abs(r->castle));
 		return o.len;
 	case BC_REFUSE_CASTLE_INTO:
 		say_castle(&o, r);
