@@ -46,11 +46,13 @@ START_TEST(test_wrong_pick)
 	actions_run(ui, CMD_SELECT);
 	ck_assert_str_eq(ui->message, "Pick up a piece of White's (e5 is "
 	    "empty).");
+	ck_assert_str_eq(ui->refusal, "");
 	ck_assert(ui->message_is_error);
 	cursor_to(ui, "e8");
 	actions_run(ui, CMD_SELECT);
 	ck_assert_str_eq(ui->message, "Pick up a piece of White's (e8 is "
 	    "the other side's).");
+	ck_assert_str_eq(ui->refusal, "");
 	ck_assert_int_eq(ui->play.selected, 0);
 	fake_ui_free(ui);
 }
@@ -70,7 +72,11 @@ START_TEST(test_drop_and_undo)
 	/* Black's e8 pawn goes to e7 or e6, not e4. */
 	ck_assert_int_eq(actions_try_moves(ui, square_of("e8"),
 	    square_of("e4")), UI_DRAW | UI_BEEP);
-	ck_assert_str_eq(ui->message, "The piece on e8 cannot go to e4.");
+	ck_assert_str_eq(ui->message, "The pawn on e8 cannot go to e4: it "
+	    "cannot move to e4 from e8 (a pawn: steps forward (two from its "
+	    "start rank), takes diagonally forward; on its last three ranks "
+	    "it may become a piece its side has lost).");
+	ck_assert_str_eq(ui->refusal, ui->message);
 	ck_assert_int_eq(bc_game_length(ui->play.game), 1);
 
 	actions_run(ui, CMD_UNDO);

@@ -1,9 +1,9 @@
 /*
  * check_lesson_play.c - the lesson logic without a screen: which player
  * moves a lesson accepts after which moves so far and which reply the
- * computer plays (src/ui/lesson_play.c), the reasons given for illegal
- * moves, word wrapping (src/ui/wrap.c), and the progress file
- * (src/app/learn.c).
+ * computer plays (src/ui/lesson_play.c), word wrapping (src/ui/wrap.c),
+ * and the progress file (src/app/learn.c).  The reasons given for illegal
+ * moves are the rules library's (tests/check_explain.c).
  *
  * The lessons here are written for the tests; what is legal, check or
  * mate in them is worked out from the rules (../shared/rules), in the
@@ -187,55 +187,6 @@ START_TEST(test_task_text)
 }
 END_TEST
 
-/*
- * Grand Chess: White's king e1 and rook (or bishop) e2; a black rook on
- * e4 pins the piece to the king; Black's king e10.
- */
-START_TEST(test_why_illegal)
-{
-	bc_position pos;
-	char buf[256];
-
-	LOAD_FEN(&pos, "grand", "4k5/10/10/10/10/10/4r5/10/4R5/4K5 w - - 0 1");
-	/* Sideways, the pinned rook would expose the king. */
-	ck_assert(lesson_why_illegal(&pos, square_of("e2"), square_of("a2"),
-	    buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "king would be in check"), "%s", buf);
-	/* Diagonally a rook never moves. */
-	ck_assert(lesson_why_illegal(&pos, square_of("e2"), square_of("f3"),
-	    buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "does not move that way"), "%s", buf);
-	/* The king cannot step onto its own rook. */
-	ck_assert(lesson_why_illegal(&pos, square_of("e1"), square_of("e2"),
-	    buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "your own piece"), "%s", buf);
-	/* Along the file the rook moves and captures. */
-	ck_assert(!lesson_why_illegal(&pos, square_of("e2"), square_of("e4"),
-	    buf, sizeof buf));
-	/* Picking up. */
-	ck_assert(lesson_why_no_pick(&pos, square_of("e4"), buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "not your piece"), "%s", buf);
-	ck_assert(lesson_why_no_pick(&pos, square_of("e5"), buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "no piece on e5"), "%s", buf);
-	ck_assert(!lesson_why_no_pick(&pos, square_of("e2"), buf, sizeof buf));
-	/* Typed moves. */
-	ck_assert(lesson_why_typed(&pos, "Ra2", buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "king would be in check"), "%s", buf);
-	ck_assert(lesson_why_typed(&pos, "e2a2", buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "king would be in check"), "%s", buf);
-	ck_assert(lesson_why_typed(&pos, "Rf3", buf, sizeof buf));
-	ck_assert_str_eq(buf, "No rook of yours can move to f3.");
-	ck_assert(lesson_why_typed(&pos, "e4e5", buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "not your piece"), "%s", buf);
-	ck_assert(!lesson_why_typed(&pos, "Rz2", buf, sizeof buf));
-	/* A bishop pinned on the file has no move at all. */
-	LOAD_FEN(&pos, "grand", "4k5/10/10/10/10/10/4r5/10/4B5/4K5 w - - 0 1");
-	ck_assert(lesson_why_no_pick(&pos, square_of("e2"), buf, sizeof buf));
-	ck_assert_msg(strstr(buf, "would leave your king in check"), "%s",
-	    buf);
-}
-END_TEST
-
 /* Wrapping: widths, paragraphs, long words. */
 START_TEST(test_wrap)
 {
@@ -337,7 +288,6 @@ lesson_play_suite(void)
 	tcase_add_test(tc, test_next_move);
 	tcase_add_test(tc, test_unlisted_mate);
 	tcase_add_test(tc, test_task_text);
-	tcase_add_test(tc, test_why_illegal);
 	tcase_add_test(tc, test_wrap);
 	tcase_add_test(tc, test_progress_parse);
 	tcase_add_test(tc, test_progress_file);

@@ -14,6 +14,8 @@ static const struct {
 } suites[] = {
 	{ "fen", fen_suite },
 	{ "notation", notation_suite },
+	{ "explain", explain_suite },
+	{ "board_input", board_input_suite },
 	{ "game", game_suite },
 	{ "perft", perft_suite },
 	{ "invariants", invariants_suite },

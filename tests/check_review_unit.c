@@ -158,6 +158,11 @@ START_TEST(test_ask)
 	ck_assert_ptr_eq(ui_top(ui), &screen_game);
 	ck_assert(ui->message_is_error);
 	ck_assert_int_eq(strncmp(ui->message, "Reviewing: ", 11), 0);
+	/* Black's pawns step one or two from rank 8 (grand.md): none
+	 * reaches f4, and the reason says so. */
+	ck_assert_int_eq(strncmp(ui->refusal, "No pawn of yours can go to f4 "
+	    "(a pawn: ", 38), 0);
+	ck_assert(strstr(ui->message, ui->refusal));
 	fake_ui_free(ui);
 }
 END_TEST

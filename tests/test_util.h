@@ -54,6 +54,8 @@ Suite *perft_suite(void);
 Suite *invariants_suite(void);
 Suite *fen_suite(void);
 Suite *notation_suite(void);
+Suite *explain_suite(void);    /* why a move is refused */
+Suite *board_input_suite(void); /* moving pieces; refusals on screen */
 Suite *game_suite(void);
 Suite *crosscheck_suite(void);
 Suite *chad_suite(void);

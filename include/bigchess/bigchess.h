@@ -6,6 +6,7 @@
 #define BIGCHESS_H
 
 #include "error.h"
+#include "explain.h"
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"

@@ -26,8 +26,9 @@ attacker_fits(const bc_variant *v, const struct attack_dir *a, bc_piece p,
 	return !is_confined(v, type) || in_own_castle(v, by, target);
 }
 
-/* A flyer hits s1 and s2 always, s3 over two empties or two pieces. */
-static bool
+/* A flyer hits s1 and s2 always, s3 over two empties or two pieces;
+ * returns the cell of the flyer that hits `target`, or 0. */
+static int
 fly_attack(const bc_variant *v, const struct attack_dir *a,
     const uint8_t *board, int target, int by, uint16_t types)
 {
@@ -35,22 +36,22 @@ fly_attack(const bc_variant *v, const struct attack_dir *a,
 	bc_piece p1 = board[s1];
 
 	if (p1 == BC_OFFBOARD)
-		return false;
+		return 0;
 	if (attacker_fits(v, a, p1, s1, target, by, types))
-		return true;
+		return s1;
 	if (board[s2] == BC_OFFBOARD)
-		return false;
+		return 0;
 	if (attacker_fits(v, a, board[s2], s2, target, by, types))
-		return true;
+		return s2;
 	if (board[s3] == BC_OFFBOARD ||
 	    (p1 == BC_EMPTY) != (board[s2] == BC_EMPTY))
-		return false;
-	return attacker_fits(v, a, board[s3], s3, target, by, types);
+		return 0;
+	return attacker_fits(v, a, board[s3], s3, target, by, types) ? s3 : 0;
 }
 
-bool
-attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
-    unsigned types)
+int
+attack_board_square(const bc_variant *v, const uint8_t *board, int target,
+    int by, unsigned types)
 {
 	const struct attack_dir *a = v->attack[by];
 	const struct attack_dir *end = a + v->attack_count[by];
@@ -63,21 +64,30 @@ attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
 		if (!(near | far))
 			continue;
 		if (a->fly) {
-			if (fly_attack(v, a, board, target, by, far))
-				return true;
+			int from = fly_attack(v, a, board, target, by, far);
+
+			if (from)
+				return from;
 			continue;
 		}
 		if (attacker_fits(v, a, board[sq], sq, target, by, near | far))
-			return true;
+			return sq;
 		if (!far)
 			continue;
 		while (board[sq] == BC_EMPTY) {
 			sq += a->step;
 			if (attacker_fits(v, a, board[sq], sq, target, by, far))
-				return true;
+				return sq;
 		}
 	}
-	return false;
+	return 0;
+}
+
+bool
+attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
+    unsigned types)
+{
+	return attack_board_square(v, board, target, by, types) != 0;
 }
 
 /* Could the piece on `sq` capture on `target` under the variant's rules? */

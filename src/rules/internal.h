@@ -19,6 +19,11 @@ enum { ALL_TYPES = 0xffff };
 bool attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
     unsigned types);
 
+/* The cell of one piece that attacks `target` as attack_board means it
+ * (the first found), or 0 if none does: to name a checking piece. */
+int attack_board_square(const bc_variant *v, const uint8_t *board,
+    int target, int by, unsigned types);
+
 /*
  * Escapes what the message of `err` quotes from the input (a control
  * character, bad UTF-8: text.h), so that every message the library gives
@@ -38,6 +43,25 @@ void castle_rook_squares(const bc_position *pos, bc_move m, int *from, int *to);
 /* Recomputes which en-passant squares matter: those an enemy pawn could
  * take on.  Keeps the hash in step. */
 void position_set_en_passant(bc_position *pos, int victim, int first, int last);
+
+/* What a move's text says (notation.c): its piece, start, target,
+ * promotion or castling, each as far as the text gives it. */
+struct move_pattern {
+	int type;       /* 0: any */
+	int from_file;  /* -1: any */
+	int from_rank;  /* -1: any */
+	int to;         /* cell */
+	int promo;      /* 0: none given */
+	int castle;     /* 0: not castling; +n king-side, -n queen-side */
+	bool pawn_only; /* no piece letter: a pawn */
+};
+
+/*
+ * Reads the `len` bytes of `text` (SAN or coordinates, with x, =, + and
+ * the like ignored) into *p.  Returns BC_OK or BC_ESYNTAX with `err`.
+ */
+int move_scan(const bc_variant *v, const char *text, size_t len,
+    struct move_pattern *p, bc_error *err);
 
 static inline bool
 is_enemy(bc_piece p, int us)

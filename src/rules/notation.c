@@ -143,15 +143,6 @@ bc_move_to_san(const bc_position *pos, bc_move m, char *buf, size_t size)
 
 /* ---- Parsing ---- */
 
-struct pattern {
-	int type;       /* 0: any */
-	int from_file;  /* -1: any */
-	int from_rank;  /* -1: any */
-	int to;         /* cell */
-	int promo;      /* 0: none given */
-	int castle;     /* 0: not castling; +n king-side, -n queen-side */
-	bool pawn_only; /* no piece letter: a pawn */
-};
 
 static int parse_fail(bc_error *err, int code, size_t offset,
     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -191,7 +182,7 @@ scan_square(const bc_variant *v, const char *s, int *sq)
 
 /* "O-O-2", "0-0-0-3": castling; returns true and sets p->castle. */
 static bool
-scan_castle(const char *s, struct pattern *p)
+scan_castle(const char *s, struct move_pattern *p)
 {
 	int o = 0;
 
@@ -223,9 +214,9 @@ promo_type(const bc_variant *v, char c)
 }
 
 /* Reads coordinate or SAN text into a pattern.  Returns BC_OK or error. */
-static int
-scan_move(const bc_variant *v, const char *text, size_t len, struct pattern *p,
-    bc_error *err)
+int
+move_scan(const bc_variant *v, const char *text, size_t len,
+    struct move_pattern *p, bc_error *err)
 {
 	char s[BC_MOVE_TEXT_MAX + 8] = "";
 	size_t n = 0;
@@ -329,7 +320,7 @@ bad:
 }
 
 static bool
-matches(const bc_position *pos, const struct pattern *p, bc_move m)
+matches(const bc_position *pos, const struct move_pattern *p, bc_move m)
 {
 	const bc_variant *v = pos->variant;
 	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
@@ -364,7 +355,7 @@ matches(const bc_position *pos, const struct pattern *p, bc_move m)
 /* Says why the move in `text` is not legal, as far as the text tells:
  * a square named as the start with no piece, or the other side's. */
 static int
-illegal(const bc_position *pos, const struct pattern *p, const char *text,
+illegal(const bc_position *pos, const struct move_pattern *p, const char *text,
     size_t len, bc_error *err)
 {
 	if (p->from_file >= 0 && p->from_rank >= 0) {
@@ -391,7 +382,7 @@ bc_move_parse(
     const bc_position *pos, const char *text, bc_move *out, bc_error *err)
 {
 	const bc_variant *v = pos->variant;
-	struct pattern p;
+	struct move_pattern p;
 	bc_move_list *list;
 	bc_move found[2] = { 0, 0 };
 	int count = 0, rc;
@@ -408,7 +399,7 @@ bc_move_parse(
 		return parse_fail(err, BC_ESYNTAX, 0, "no move given");
 	if (len > BC_MOVE_TEXT_MAX)
 		return parse_fail(err, BC_ESYNTAX, 0, "move text too long");
-	if ((rc = scan_move(v, text, len, &p, err)) != BC_OK)
+	if ((rc = move_scan(v, text, len, &p, err)) != BC_OK)
 		return rc;
 	/* Coordinate squares name from and to exactly: a pawn or a piece. */
 	if (p.from_file >= 0 && p.from_rank >= 0)

@@ -59,6 +59,8 @@ const struct variant_def chad_def = {
 	.has_castles = true,
 	.castle = { 2, 2, 4, 4 }, /* c3-e5 */
 	.can_capture = chad_can_capture,
+	.capture_text = "rooks and queens take only from the enemy wall into "
+	    "the enemy castle, or from their own castle onto their own wall",
 	.fifty_move_rule = false,
 	.minor_letters = "",
 };

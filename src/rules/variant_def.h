@@ -156,6 +156,9 @@ struct variant_def {
 	bool not_on_screen;
 
 	capture_hook can_capture;
+	/* What can_capture allows, for a refused capture's explanation:
+	 * words that finish "In Chad, ..." without the full stop. */
+	const char *capture_text;
 
 	bool fifty_move_rule;
 	/* Types that, alone with the king against a bare king, cannot mate. */

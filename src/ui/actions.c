@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board_input.h"
 #include "ui_state.h"
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -41,6 +42,7 @@ actions_push(struct ui *ui, bc_move m)
 		return remote_push(ui, m);
 	assist_cancel(ui);
 	piece_info_clear(ui);
+	ui->refusal[0] = '\0';
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
 	rc = play_push(&ui->play, m, ui->now);
 	if (rc != BC_OK) {
@@ -52,97 +54,94 @@ actions_push(struct ui *ui, bc_move m)
 	return actions_game_changed(ui);
 }
 
-/* A label for one of several moves between the same squares. */
-static void
-choice_label(const struct play *p, bc_move m, int i, char *buf,
-    size_t size, int *key)
+/* The game's board: a review asks to take back first, a game over
+ * takes no move. */
+static struct play *
+game_play(struct ui *ui)
 {
-	const bc_variant *v = p->variant;
-	const bc_position *pos = play_position(p);
-	char san[BC_MOVE_TEXT_MAX];
-	int promo = BC_MOVE_PROMO(m);
-
-	(void)i; /* keys by kind of move, not by place */
-	bc_move_to_san(pos, m, san, sizeof san);
-	if (promo) {
-		*key = bc_variant_piece_letter(v, promo) | 0x20;
-		snprintf(buf, size, "%s (%s)", bc_variant_piece_name(v, promo),
-		    san);
-		buf[0] = (char)toupper((unsigned char)buf[0]);
-	} else if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
-		*key = 'c';
-		snprintf(buf, size, "Castle (%s)", san);
-	} else {
-		bc_piece piece = pos->board[BC_MOVE_FROM(m)];
-		unsigned flags = bc_variant_piece_flags(v, BC_PIECE_TYPE(piece));
-
-		*key = flags & BC_PIECE_PAWN ? 'p' : 'k';
-		snprintf(buf, size, "%s (%s)", flags & BC_PIECE_PAWN
-		    ? "Stay a pawn" : flags & BC_PIECE_ROYAL ? "King step"
-		    : "Plain move", san);
-	}
+	return &ui->play;
 }
+
+static int
+game_guard(struct ui *ui)
+{
+	if (ui->play.reviewing)
+		return review_ask(ui, BC_MOVE_NONE);
+	if (play_over(&ui->play)) {
+		ui_error(ui, "The game is over: n starts a new one.");
+		return UI_DRAW;
+	}
+	return -1;
+}
+
+/*
+ * A refused move: the sentence on the status line, and whole in the
+ * panel (panel.c) when the line is too short for it or says less.  A
+ * refused pick-up keeps the game's short line and leaves the reason to
+ * the panel.
+ */
+static int
+game_refuse(struct ui *ui, enum board_refusal kind, const char *what,
+    const char *why)
+{
+	const struct play *p = &ui->play;
+	const bc_position *pos = play_position(p);
+	bc_square sq = BC_SQUARE(p->cursor_file, p->cursor_rank);
+	bc_piece piece = pos->board[sq];
+	char at[8];
+
+	snprintf(ui->refusal, sizeof ui->refusal, "%s", why);
+	if (kind == BOARD_TYPED && why[0])
+		ui_error(ui, "%s. %s", what, why);
+	else if (kind == BOARD_TYPED)
+		ui_error(ui, "%s", what);
+	else if (kind == BOARD_DROP)
+		ui_error(ui, "%s", why);
+	else if (piece == BC_EMPTY || BC_PIECE_COLOR(piece) != pos->side) {
+		/* The line says it all: nothing for the panel. */
+		ui->refusal[0] = '\0';
+		bc_square_to_text(sq, at, sizeof at);
+		ui_error(ui, "Pick up a piece of %s's (%s is %s).",
+		    side_name[pos->side], at,
+		    piece == BC_EMPTY ? "empty" : "the other side's");
+	} else {
+		bc_square_to_text(sq, at, sizeof at);
+		ui_error(ui, "The %s on %s has no legal move.",
+		    bc_variant_piece_name(p->variant, BC_PIECE_TYPE(piece)), at);
+	}
+	return kind == BOARD_PICK ? UI_DRAW : UI_DRAW | UI_BEEP;
+}
+
+static void
+game_picked(struct ui *ui, bc_square sq)
+{
+	char at[8];
+
+	bc_square_to_text(sq, at, sizeof at);
+	ui_say(ui, "%s on %s: Enter on a marked square moves it; Esc puts "
+	    "it back.", bc_variant_piece_name(ui->play.variant,
+	    BC_PIECE_TYPE(play_position(&ui->play)->board[sq])), at);
+	ui->message[0] = (char)toupper((unsigned char)ui->message[0]);
+}
+
+static const struct board_client game_board = {
+	.play = game_play,
+	.guard = game_guard,
+	.push = actions_push,
+	.refuse = game_refuse,
+	.picked = game_picked,
+};
 
 int
 actions_try_moves(struct ui *ui, bc_square from, bc_square to)
 {
-	bc_move moves[DIALOG_ITEMS_MAX];
-	int n = play_moves_between(&ui->play, from, to, moves,
-	    DIALOG_ITEMS_MAX);
-	char from_text[8], to_text[8];
-
-	if (n == 1)
-		return actions_push(ui, moves[0]);
-	bc_square_to_text(from, from_text, sizeof from_text);
-	bc_square_to_text(to, to_text, sizeof to_text);
-	if (n == 0) {
-		ui_error(ui, "The piece on %s cannot go to %s.", from_text,
-		    to_text);
-		return UI_DRAW | UI_BEEP;
-	}
-	return dialog_choose_move(ui, &ui->play, moves, n, choice_label);
+	return board_input_drop(ui, &game_board, from, to);
 }
 
-static int
-select_square(struct ui *ui)
+int
+actions_typed(struct ui *ui, const char *line)
 {
-	struct play *p = &ui->play;
-	bc_square sq = BC_SQUARE(p->cursor_file, p->cursor_rank);
-	const bc_position *pos = play_position(p);
-	bc_piece piece = pos->board[sq];
-	char at[8];
-
-	bc_square_to_text(sq, at, sizeof at);
-	if (p->reviewing)
-		return review_ask(ui, BC_MOVE_NONE);
-	if (play_over(p)) {
-		ui_error(ui, "The game is over: n starts a new one.");
-		return UI_DRAW;
-	}
-	if (p->selected == sq) {
-		p->selected = 0;
-		ui_say(ui, "Put back.");
-		return UI_DRAW;
-	}
-	if (play_drops_on(p, sq))
-		return actions_try_moves(ui, p->selected, sq);
-	if (piece == BC_EMPTY || BC_PIECE_COLOR(piece) != pos->side) {
-		ui_error(ui, "Pick up a piece of %s's (%s is %s).",
-		    side_name[pos->side], at,
-		    piece == BC_EMPTY ? "empty" : "the other side's");
-		return UI_DRAW;
-	}
-	if (!play_can_move_from(p, sq)) {
-		ui_error(ui, "The %s on %s has no legal move.",
-		    bc_variant_piece_name(p->variant, BC_PIECE_TYPE(piece)), at);
-		return UI_DRAW;
-	}
-	p->selected = sq;
-	ui_say(ui, "%s on %s: Enter on a marked square moves it; Esc puts "
-	    "it back.", bc_variant_piece_name(p->variant, BC_PIECE_TYPE(piece)),
-	    at);
-	ui->message[0] = (char)toupper((unsigned char)ui->message[0]);
-	return UI_DRAW;
+	return board_input_typed(ui, &game_board, line);
 }
 
 /* The computer's side when it plays one side against a person, or -1. */
@@ -331,14 +330,15 @@ actions_run(struct ui *ui, enum command cmd)
 
 	if (remote_command(ui, cmd, &flags))
 		return flags;
-	if (keys_direction(cmd, &dx, &dy)) {
-		play_move_cursor(p, dx, dy);
-		return UI_DRAW;
-	}
+	if (keys_direction(cmd, &dx, &dy))
+		return board_input_run(ui, &game_board, cmd);
+	/* A refusal stays shown while the cursor moves, until the next
+	 * command. */
+	ui->refusal[0] = '\0';
 	switch (cmd) {
 	case CMD_SELECT:
 		piece_info_clear(ui);
-		return select_square(ui);
+		return board_input_run(ui, &game_board, cmd);
 	case CMD_CANCEL:
 		if (p->reviewing)
 			return review_run(ui, CMD_REVIEW_LIVE);
@@ -350,8 +350,7 @@ actions_run(struct ui *ui, enum command cmd)
 		piece_info_clear(ui);
 		return UI_DRAW;
 	case CMD_PROMPT:
-		ui_push(ui, &screen_prompt);
-		return UI_DRAW;
+		return board_input_run(ui, &game_board, cmd);
 	case CMD_UNDO:
 		if (p->reviewing)
 			return review_take_back(ui, false);
@@ -359,10 +358,7 @@ actions_run(struct ui *ui, enum command cmd)
 	case CMD_REDO:
 		return undo_redo(ui, true);
 	case CMD_FLIP:
-		p->black_at_bottom = play_bottom(p) == BC_WHITE;
-		p->autoflip = false;
-		ui_say(ui, "%s is at the bottom.", side_name[play_bottom(p)]);
-		return UI_DRAW;
+		return board_input_run(ui, &game_board, cmd);
 	case CMD_AUTOFLIP:
 		p->autoflip = !p->autoflip;
 		ui_say(ui, "Automatic flip is %s.", p->autoflip ? "on: the side "
@@ -421,16 +417,13 @@ actions_run(struct ui *ui, enum command cmd)
 int
 actions_click(struct ui *ui, int y, int x)
 {
-	int file, rank, ply;
+	int ply;
 
 	if ((ply = panel_ply_at(ui, y, x)) >= 0)
 		return review_show(ui, ply);
-	if (!layout_square_at(&ui->layout, play_bottom(&ui->play), y, x,
-	    &file, &rank))
-		return 0;
-	ui->play.cursor_file = file;
-	ui->play.cursor_rank = rank;
-	return actions_run(ui, CMD_SELECT);
+	ui->refusal[0] = '\0';
+	piece_info_clear(ui);
+	return board_input_click(ui, &game_board, &ui->layout, y, x);
 }
 
 /* The take-back dialog's yes: take back, then play the move or pick up. */

@@ -1,7 +1,8 @@
 /*
  * lesson_play.h - the rules of a lesson, apart from any screen: which of
  * the player's moves a lesson accepts after the moves so far, which reply
- * the computer then plays, and why a move the player tried is illegal.
+ * the computer then plays.  Why a move the player tried is illegal is
+ * the rules library's answer (bigchess/explain.h, through board_input.c).
  * Every rule question goes to the rules library; nothing here draws, so
  * tests call it directly (tests/check_lesson_play.c).
  */
@@ -40,32 +41,6 @@ enum lesson_verdict lesson_judge(const struct lesson *l,
  */
 bool lesson_next_move(const struct lesson *l, const bc_move *moves, int n,
     char *buf, size_t size);
-
-/*
- * Why the side to move in `pos` cannot pick up the piece on `sq`, as one
- * sentence in `buf` ("The rook on e3 is not yours: you play White.");
- * false (and `buf` untouched) if it has a legal move.
- */
-bool lesson_why_no_pick(const bc_position *pos, bc_square sq, char *buf,
-    size_t size);
-
-/*
- * Why no legal move takes the piece on `from` to `to` in `pos`, as one
- * sentence in `buf`: it does not move that way, or the move would leave
- * the king in check.  Returns false if such a move is legal.
- */
-bool lesson_why_illegal(const bc_position *pos, bc_square from,
-    bc_square to, char *buf, size_t size);
-
-/*
- * Why the move typed as `text` (SAN or coordinates, which the rules
- * library found illegal) cannot be played in `pos`, as one sentence in
- * `buf`: for the piece that would make it, as lesson_why_illegal says, or
- * that no such piece of the side to move reaches the square.  Returns
- * false if `text` names no square of the board.
- */
-bool lesson_why_typed(const bc_position *pos, const char *text, char *buf,
-    size_t size);
 
 /* What the goal asks of the side to move, as a sentence ("White to move:
  * give checkmate."), into `buf`. */

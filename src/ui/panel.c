@@ -7,6 +7,7 @@
 
 #include "terminal.h"
 #include "ui_state.h"
+#include "wrap.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 static const char *const kind_name[PLAYER_KIND_COUNT] = { "human",
@@ -198,6 +199,38 @@ draw_moves(const struct ui *ui, int y)
 	}
 }
 
+/*
+ * A refused move's reason, whole, where the move list goes, while the
+ * status line does not show it whole.  Returns false if there is none.
+ */
+static bool
+draw_refusal(const struct ui *ui, int y)
+{
+	const struct layout *l = &ui->layout;
+	const char *s = ui->refusal;
+	int end = l->panel_y + l->panel_h;
+
+	if (!s[0] || ((int)strlen(ui->message) <= ui->cols &&
+	    strstr(ui->message, s)))
+		return false;
+	term_put(y++, l->panel_x, ui_style(ui, ROLE_HEADING), "Not legal:",
+	    l->panel_w);
+	while (s && *s && y < end) {
+		const char *next;
+		size_t len = wrap_next(s, l->panel_w - 1, &next);
+		char line[LEARN_NOTE_MAX];
+
+		if (len >= sizeof line)
+			len = sizeof line - 1;
+		memcpy(line, s, len);
+		line[len] = '\0';
+		term_put(y++, l->panel_x, ui_style(ui, ROLE_ERROR), line,
+		    l->panel_w);
+		s = next;
+	}
+	return true;
+}
+
 void
 panel_draw(const struct ui *ui)
 {
@@ -242,6 +275,6 @@ panel_draw(const struct ui *ui)
 	/* The piece-info key's piece takes the move list's place. */
 	if (ui->info.on)
 		piece_info_panel_draw(ui, y, l->panel_y + l->panel_h - y);
-	else
+	else if (!draw_refusal(ui, y))
 		draw_moves(ui, y);
 }

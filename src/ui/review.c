@@ -194,12 +194,21 @@ review_ask(struct ui *ui, bc_move m)
 int
 review_typed(struct ui *ui, const char *line)
 {
+	const bc_position *pos = &ui->play.review_pos;
+	bc_refusal r;
 	bc_error err;
 	bc_move m;
+	int rc = bc_move_parse(pos, line, &m, &err);
 
-	if (bc_move_parse(&ui->play.review_pos, line, &m, &err) != BC_OK) {
-		ui_error(ui, "Reviewing: %s (> returns to the game).",
-		    err.message);
+	if (rc != BC_OK) {
+		/* An illegal move in the shown position: why, as in the game. */
+		ui->refusal[0] = '\0';
+		if (rc == BC_EILLEGAL &&
+		    bc_move_explain_text(pos, line, &r, NULL) == BC_OK)
+			bc_refusal_text(pos, &r, ui->refusal,
+			    sizeof ui->refusal);
+		ui_error(ui, "Reviewing: %s%s%s (> returns to the game).",
+		    err.message, ui->refusal[0] ? ". " : "", ui->refusal);
 		return UI_DRAW | UI_BEEP;
 	}
 	return review_ask(ui, m);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board_input.h"
 #include "lesson.h"
 #include "lesson_keys.h"
 #include "lesson_play.h"
@@ -303,106 +304,61 @@ lesson_move(struct ui *ui, bc_move m)
 	return UI_DRAW;
 }
 
+/* The lesson's board: a solved lesson takes no move. */
+static struct play *
+lesson_play(struct ui *ui)
+{
+	return &ui->learn.play;
+}
+
+static int
+lesson_guard(struct ui *ui)
+{
+	return ui->learn.solved ? lesson_move(ui, 0) : -1;
+}
+
+/* A refusal: the reason in the lesson's note, a short line below. */
+static int
+lesson_refuse(struct ui *ui, enum board_refusal kind, const char *what,
+    const char *why)
+{
+	switch (kind) {
+	case BOARD_PICK:
+		note(ui, ROLE_ERROR, "%s", why);
+		ui_error(ui, "%s", why);
+		break;
+	case BOARD_DROP:
+		note(ui, ROLE_ERROR, "%s The piece is still picked up.", why);
+		ui_error(ui, "%s", why);
+		break;
+	case BOARD_TYPED:
+		ui_error(ui, "%s", why[0] ? why : what);
+		if (why[0])
+			note(ui, ROLE_ERROR, "%s. %s", what, why);
+		else
+			note(ui, ROLE_ERROR, "%s", what);
+		break;
+	}
+	return UI_DRAW | UI_BEEP;
+}
+
+static const struct board_client lesson_board = {
+	.play = lesson_play,
+	.guard = lesson_guard,
+	.push = lesson_move,
+	.refuse = lesson_refuse,
+};
+
 int
 lesson_prompt(struct ui *ui, const char *line)
 {
 	struct learn *l = &ui->learn;
-	char why[LEARN_NOTE_MAX];
-	bc_error err;
-	bc_move m;
-	int rc;
 
 	if (!*line || !l->active)
 		return UI_DRAW;
 	if (l->solved)
 		return lesson_move(ui, 0);
-	rc = bc_move_parse(play_position(&l->play), line, &m, &err);
-	if (rc == BC_OK)
-		return lesson_move(ui, m);
-	ui_error(ui, "%s", err.message);
-	if (rc == BC_EILLEGAL && lesson_why_typed(play_position(&l->play),
-	    line, why, sizeof why))
-		note(ui, ROLE_ERROR, "%s is not legal here. %s", line, why);
-	else
-		note(ui, ROLE_ERROR, "%s", err.message);
-	return UI_DRAW | UI_BEEP;
-}
-
-/* A label and key for one of several moves between the same squares. */
-static void
-choice_label(const struct play *p, bc_move m, int i, char *buf,
-    size_t size, int *key)
-{
-	const bc_position *pos = play_position(p);
-	char san[BC_MOVE_TEXT_MAX];
-	int promo = BC_MOVE_PROMO(m);
-
-	bc_move_to_san(pos, m, san, sizeof san);
-	*key = '1' + i;
-	if (promo) {
-		*key = tolower((unsigned char)bc_variant_piece_letter(p->variant,
-		    promo));
-		snprintf(buf, size, "%s (%s)", bc_variant_piece_name(p->variant,
-		    promo), san);
-		buf[0] = (char)toupper((unsigned char)buf[0]);
-	} else {
-		snprintf(buf, size, "%s", san);
-	}
-}
-
-/* Drops the picked-up piece on `to`: a move, a chooser, or why not. */
-static int
-drop(struct ui *ui, bc_square to)
-{
-	struct play *p = &ui->learn.play;
-	bc_move moves[DIALOG_ITEMS_MAX];
-	bc_square from = p->selected;
-	int n = play_moves_between(p, from, to, moves, DIALOG_ITEMS_MAX);
-	char why[LEARN_NOTE_MAX];
-
-	if (n == 1)
-		return lesson_move(ui, moves[0]);
-	if (n == 0) {
-		if (!lesson_why_illegal(play_position(p), from, to, why,
-		    sizeof why))
-			snprintf(why, sizeof why, "That move is not legal.");
-		note(ui, ROLE_ERROR, "%s", why);
-		ui_error(ui, "Not a legal move: the piece is still picked up.");
-		return UI_DRAW | UI_BEEP;
-	}
-	return dialog_choose_move(ui, p, moves, n, choice_label);
-}
-
-static int
-select_square(struct ui *ui)
-{
-	struct learn *l = &ui->learn;
-	struct play *p = &l->play;
-	bc_square sq = BC_SQUARE(p->cursor_file, p->cursor_rank);
-	const bc_position *pos = play_position(p);
-	bc_piece piece = pos->board[sq];
-	char why[LEARN_NOTE_MAX], at[8];
-
-	if (l->solved)
-		return lesson_move(ui, 0);
-	if (p->selected == sq) {
-		p->selected = 0;
-		ui_say(ui, "Put back.");
-		return UI_DRAW;
-	}
-	if (play_drops_on(p, sq))
-		return drop(ui, sq);
-	if (lesson_why_no_pick(pos, sq, why, sizeof why)) {
-		note(ui, ROLE_ERROR, "%s", why);
-		ui_error(ui, "%s", why);
-		return UI_DRAW | UI_BEEP;
-	}
-	p->selected = sq;
-	bc_square_to_text(sq, at, sizeof at);
-	ui_say(ui, "The %s on %s: Enter on a marked square moves it; Esc "
-	    "puts it back.", bc_variant_piece_name(p->variant,
-	    BC_PIECE_TYPE(piece)), at);
-	return UI_DRAW;
+	return board_input_typed(ui, &lesson_board, line);
 }
 
 /* A mouse click on the lesson's board: the cursor goes there, and Enter. */
@@ -410,14 +366,10 @@ int
 lesson_click(struct ui *ui, int y, int x)
 {
 	struct learn *l = &ui->learn;
-	int file, rank;
 
-	if (!l->active || !layout_square_at(&l->layout, play_bottom(&l->play),
-	    y, x, &file, &rank))
+	if (!l->active)
 		return 0;
-	l->play.cursor_file = file;
-	l->play.cursor_rank = rank;
-	return select_square(ui);
+	return board_input_click(ui, &lesson_board, &l->layout, y, x);
 }
 
 static int
@@ -497,7 +449,6 @@ lesson_key(struct ui *ui, int key)
 {
 	struct learn *l = &ui->learn;
 	enum command cmd;
-	int dx, dy;
 
 	switch (lesson_keys_lookup(LESSON_KEYS_LESSON, key)) {
 	case LC_HINT:
@@ -532,25 +483,10 @@ lesson_key(struct ui *ui, int key)
 	if (!l->active)
 		return UI_DRAW | UI_BEEP;
 	cmd = keys_lookup(key);
-	if (keys_direction(cmd, &dx, &dy)) {
-		play_move_cursor(&l->play, dx, dy);
-		return UI_DRAW;
-	}
-	switch (cmd) {
-	case CMD_SELECT:
-		return select_square(ui);
-	case CMD_PROMPT:
-		ui_push(ui, &screen_prompt);
-		return UI_DRAW;
-	case CMD_FLIP:
-		l->play.black_at_bottom = play_bottom(&l->play) == BC_WHITE;
-		l->play.autoflip = false;
-		return UI_DRAW;
-	default:
-		ui_error(ui, "That key does nothing in a lesson: ? shows the "
-		    "keys.");
-		return UI_DRAW | UI_BEEP;
-	}
+	if (board_is_command(cmd))
+		return board_input_run(ui, &lesson_board, cmd);
+	ui_error(ui, "That key does nothing in a lesson: ? shows the keys.");
+	return UI_DRAW | UI_BEEP;
 }
 
 static void

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board_input.h"
 #include "lesson.h"
 #include "lesson_keys.h"
 #include "terminal.h"
@@ -198,13 +199,18 @@ const struct screen screen_lessons = {
 };
 
 /*
- * The lesson help: the list's keys, the lesson's keys, and the board keys
- * of the game's table that work in a lesson.
+ * The lesson help: the list's keys, the lesson's keys, and the board's
+ * commands (board_input.h), the same as in a game.
  */
-static const enum command board_cmds[] = { CMD_UP, CMD_DOWN, CMD_LEFT,
-	CMD_RIGHT, CMD_SELECT, CMD_PROMPT, CMD_FLIP };
+static int
+board_cmds(void)
+{
+	int n = 0;
 
-enum { BOARD_CMDS = sizeof board_cmds / sizeof board_cmds[0] };
+	while (board_command(n) != CMD_NONE)
+		n++;
+	return n;
+}
 
 static const char *
 command_help(enum command cmd)
@@ -244,12 +250,12 @@ help_line(int i, char *key, size_t ksize, const char **text, bool *heading)
 				    key, ksize, text);
 			n += count;
 		} else {
-			if (i < n + BOARD_CMDS) {
-				keys_names(board_cmds[i - n], 4, key, ksize);
-				*text = command_help(board_cmds[i - n]);
+			if (i < n + board_cmds()) {
+				keys_names(board_command(i - n), 4, key, ksize);
+				*text = command_help(board_command(i - n));
 				return true;
 			}
-			n += BOARD_CMDS;
+			n += board_cmds();
 		}
 		if (i == n++) {
 			/* Counting the keys above left their last names. */

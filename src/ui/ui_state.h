@@ -205,6 +205,8 @@ struct ui {
 	bool save_failing;          /* the last save failed, was reported */
 	struct rules_view rules;    /* the built-in rules text */
 	struct piece_info info;     /* the piece-info key */
+	char refusal[LEARN_NOTE_MAX]; /* why the last move was refused, for
+	                             * the game's panel; "" if none */
 	struct learn learn;
 	int64_t last_key;           /* ms: when the person last typed */
 	bool idle;                  /* left for opts->idle_ms without a key */
@@ -215,6 +217,8 @@ struct ui {
 int actions_run(struct ui *ui, enum command cmd);
 int actions_fen(struct ui *ui, const char *fen);
 int actions_try_moves(struct ui *ui, bc_square from, bc_square to);
+/* A move typed over the game (board_input_typed on the game's board). */
+int actions_typed(struct ui *ui, const char *line);
 int actions_push(struct ui *ui, bc_move m);
 int actions_game_changed(struct ui *ui);
 /* The game screen's hooks: a click, a dialog's answer (also the

@@ -2,7 +2,9 @@
  * fuzz_move.c - move text, SAN or coordinates.  The input is read as a
  * move in a few fixed positions of each variant (start positions,
  * promotions, castling, en passant, Chad's freeling).  A move that reads
- * is legal there, and its SAN and coordinate texts read back as it.
+ * is legal there, and its SAN and coordinate texts read back as it; one
+ * that reads as illegal gets a reason (bc_move_explain_text), never
+ * "legal", and a sentence.
  */
 #include <string.h>
 
@@ -51,10 +53,25 @@ check_text(const bc_position *pos, const char *text)
 	bc_error err;
 	char san[BC_MOVE_TEXT_MAX], coord[BC_MOVE_TEXT_MAX];
 	size_t len;
+	int rc = bc_move_parse(pos, text, &m, &err);
 
-	if (bc_move_parse(pos, text, &m, &err) != BC_OK) {
+	if (rc != BC_OK) {
+		int parsed = rc;
+		bc_refusal r;
+		char why[512];
+
 		FUZZ_ASSERT(err.code != BC_OK);
 		FUZZ_ASSERT(memchr(err.message, '\0', sizeof err.message));
+		rc = bc_move_explain_text(pos, text, &r, &err);
+		/* Illegal by the parser: a reason, never "legal". */
+		FUZZ_ASSERT(parsed != BC_EILLEGAL ||
+		    (rc == BC_OK && r.code != BC_REFUSE_NONE));
+		if (rc == BC_OK) {
+			len = bc_refusal_text(pos, &r, why, sizeof why);
+			FUZZ_ASSERT(len < sizeof why && strlen(why) == len);
+		} else {
+			FUZZ_ASSERT(rc == BC_ESYNTAX);
+		}
 		return;
 	}
 	FUZZ_ASSERT(is_legal(pos, m));
