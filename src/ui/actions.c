@@ -445,6 +445,8 @@ take_back_confirmed(struct ui *ui, bc_move m)
 int
 actions_answer(struct ui *ui, const struct dialog_answer *a)
 {
+	if (a->kind == DIALOG_OVERWRITE)
+		return game_save_answer(ui, a);
 	switch (a->action) {
 	case ACT_MOVE:
 		return actions_push(ui, a->move);

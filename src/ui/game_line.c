@@ -1,7 +1,7 @@
 /*
  * game_line.c - what a line typed at the prompt over the game does: a
  * move in SAN or coordinates, or a command word from the command table
- * (":resign", ":flip", ...), ":fen FEN" or ":goto N".
+ * (":resign", ":flip", ...), ":fen FEN", ":goto N" or ":save FILE".
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -110,6 +110,8 @@ game_line(struct ui *ui, const char *line)
 	}
 	if (strncmp(line, "goto", 4) == 0 && (line[4] == ' ' || !line[4]))
 		return review_goto(ui, line + 4);
+	if (strncmp(line, "save", 4) == 0 && (line[4] == ' ' || !line[4]))
+		return game_save(ui, line + 4);
 	line = skip_move_number(line);
 	if (ui->play.reviewing)
 		return review_typed(ui, line);

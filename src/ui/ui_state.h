@@ -40,7 +40,8 @@ enum dialog_kind {
 	DIALOG_RESUME,    /* go on with the saved game? */
 	DIALOG_FEN,       /* shows a long FEN */
 	DIALOG_FEN_NEW,   /* leave this game for the typed FEN? */
-	DIALOG_TAKE_BACK  /* a move while reviewing: take back to here? */
+	DIALOG_TAKE_BACK, /* a move while reviewing: take back to here? */
+	DIALOG_OVERWRITE  /* :save FILE of a file that exists: replace it? */
 };
 
 enum dialog_action {
@@ -189,6 +190,10 @@ struct ui {
 	struct learn learn;
 	int64_t last_key;           /* ms: when the person last typed */
 	bool idle;                  /* left for opts->idle_ms without a key */
+	/* The records (game_save.c): when this game began (wall clock,
+	 * seconds), and the file `:save` asks to replace. */
+	int64_t game_started;
+	char save_path[PROMPT_MAX + 1];
 };
 
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
@@ -222,12 +227,20 @@ int review_goto(struct ui *ui, const char *arg);
 int review_take_back(struct ui *ui, bool keep_cursor);
 int review_ask(struct ui *ui, bc_move m);
 int review_typed(struct ui *ui, const char *line);
+
+/* `:save [FILE]` and its question (game_save.c); the prompt opened with
+ * a line to edit (screen_prompt.c). */
+int game_save(struct ui *ui, const char *arg);
+int game_save_answer(struct ui *ui, const struct dialog_answer *a);
+void prompt_open(struct ui *ui, const char *text);
 void review_status(const struct ui *ui, char *buf, size_t size);
 
 /* Keeping the game on disk through opts->store (autosave.c). */
 void autosave_mark(struct ui *ui, bool live);
 int autosave_check(struct ui *ui);
 void autosave_final(struct ui *ui);
+/* The game as it stands, as a save describes it. */
+void autosave_snapshot(const struct ui *ui, struct ui_saved *out);
 
 /* Starting a game (game_start.c): a new one; one from a save (`live`:
  * the autosave itself); the one opts->resume describes. */
