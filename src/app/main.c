@@ -612,7 +612,8 @@ run_game(struct options *o)
 	o->given.players = o->players_given != 0;
 	o->given.level = o->level != 0;
 	prefs_apply(&o->ui, &o->level, &o->settings,
-	    resume.have_last ? &resume.last : NULL, &o->given);
+	    resume.have_last && !o->ui.skip_setup ? &resume.last : NULL,
+	    &o->given);
 	resume.store.level = o->level ? o->level : ENGINE_LEVEL_DEFAULT;
 	if (computer_init(&computer,
 	        o->level ? o->level : ENGINE_LEVEL_DEFAULT) != 0) {

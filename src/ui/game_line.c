@@ -99,6 +99,9 @@ game_line(struct ui *ui, const char *line)
 
 	if (!*line)
 		return UI_DRAW;
+	/* A command with a path: save FILE, or save alone. */
+	if (strncmp(line, "save", 4) == 0 && (line[4] == ' ' || !line[4]))
+		return game_save(ui, line + 4);
 	if (cmd != CMD_NONE)
 		return actions_run(ui, cmd);
 	if (strncmp(line, "fen ", 4) == 0) {
@@ -110,8 +113,6 @@ game_line(struct ui *ui, const char *line)
 	}
 	if (strncmp(line, "goto", 4) == 0 && (line[4] == ' ' || !line[4]))
 		return review_goto(ui, line + 4);
-	if (strncmp(line, "save", 4) == 0 && (line[4] == ' ' || !line[4]))
-		return game_save(ui, line + 4);
 	line = skip_move_number(line);
 	if (ui->play.reviewing)
 		return review_typed(ui, line);

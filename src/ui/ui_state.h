@@ -27,6 +27,7 @@ extern const struct screen screen_rules;
 extern const struct screen screen_lessons;     /* the lesson list */
 extern const struct screen screen_lesson;      /* one lesson */
 extern const struct screen screen_lesson_help;
+extern const struct screen screen_newgame_help; /* ? on the new game */
 
 enum { DIALOG_ITEMS_MAX = 16, DIALOG_TEXT = 72, DIALOG_WRAP = 60,
 	UI_DEPTH = 8 };
