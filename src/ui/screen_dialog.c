@@ -109,14 +109,18 @@ dialog_height(const struct ui *ui)
 	return ui->dialog.count + (n ? n + 3 : 2) + 1;
 }
 
-/* True if the box at (y, x), h x w, covers a cell of the move `m`. */
+/* True if the box at (y, x), h x w, covers a cell of the move `m` or
+ * the king it checks (the mated one). */
 static bool
 covers_move(const struct ui *ui, bc_move m, int y, int x, int h, int w)
 {
 	const struct layout *l = &ui->layout;
-	bc_square sq[2] = { BC_MOVE_FROM(m), BC_MOVE_TO(m) };
+	const bc_position *pos = play_view(&ui->play);
+	bc_square sq[3] = { BC_MOVE_FROM(m), BC_MOVE_TO(m), 0 };
 
-	for (int i = 0; i < 2; i++) {
+	if (bc_position_in_check(pos))
+		sq[2] = pos->king[pos->side];
+	for (int i = 0; i < 3 && sq[i]; i++) {
 		int cy, cx;
 
 		layout_cell(l, play_bottom(&ui->play), BC_FILE(sq[i]),
