@@ -729,6 +729,48 @@ START_TEST(test_chad_ascii_castle)
 }
 END_TEST
 
+/* A move after u asks before it drops the moves taken back. */
+START_TEST(test_redo_kept)
+{
+	const char *args[] = { "--variant", "grand", "--white", "human",
+		"--black", "human", NULL };
+	struct home h;
+	struct pty p;
+
+	home_new(&h);
+	start_home(&p, &h, args);
+	WAIT_GAME(&p);
+	type_line(&p, "e3e4");
+	WAIT_FOR(&p, "White played e4");
+	type_line(&p, "e8e7");
+	WAIT_FOR(&p, "Black played e7");
+	pty_send(&p, "uu");
+	WAIT_FOR(&p, "White to move");
+	type_line(&p, "d3d4");
+	WAIT_FOR(&p, "Moves taken back");
+	WAIT_FOR(&p, "Playing d4 drops the 2 moves taken back");
+	pty_send(&p, "n");
+	WAIT_FOR(&p, "Nothing played: r replays the 2 moves taken back.");
+	ASSERT_PIECE(&p, "d3", 'P');
+	pty_send(&p, "r");
+	WAIT_FOR(&p, "replayed");
+	ASSERT_PIECE(&p, "e4", 'P');
+	/* One replayed, one left (e7); yes plays d7 in its place, and
+	 * then there is nothing to redo. */
+	type_line(&p, "d8d7");
+	WAIT_FOR(&p, "Playing d7 drops the 1 move taken back; r would "
+	    "replay it.");
+	pty_send(&p, "y");
+	WAIT_FOR(&p, "Black played d7");
+	ASSERT_PIECE(&p, "d7", 'p');
+	ASSERT_PIECE(&p, "e8", 'p');
+	pty_send(&p, "r");
+	WAIT_FOR(&p, "Nothing to redo.");
+	quit_game(&p, &h);
+	home_free(&h);
+}
+END_TEST
+
 Suite *
 records_suite(void)
 {
@@ -761,6 +803,7 @@ records_suite(void)
 	tcase_add_test(polish, test_en_passant_marked);
 	tcase_add_test(polish, test_game_over_box);
 	tcase_add_test(polish, test_chad_ascii_castle);
+	tcase_add_test(polish, test_redo_kept);
 	suite_add_tcase(s, polish);
 	return s;
 }

@@ -35,6 +35,8 @@ actions_push(struct ui *ui, bc_move m)
 	char san[BC_MOVE_TEXT_MAX];
 	int rc;
 
+	if (redo_guard_asks(ui, m))
+		return UI_DRAW;
 	assist_cancel(ui);
 	piece_info_clear(ui);
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
@@ -433,8 +435,11 @@ take_back_confirmed(struct ui *ui, bc_move m)
 
 	if (ui->play.reviewing || ui->message_is_error)
 		return flags;
-	if (m)
+	if (m) {
+		/* "Yes, and play it" has said the moves may go. */
+		ui->redo_agreed = true;
 		return flags | actions_push(ui, m);
+	}
 	return flags | actions_run(ui, CMD_SELECT);
 }
 
@@ -447,6 +452,8 @@ actions_answer(struct ui *ui, const struct dialog_answer *a)
 {
 	if (a->kind == DIALOG_OVERWRITE)
 		return game_save_answer(ui, a);
+	if (a->kind == DIALOG_DROP_REDO)
+		return redo_guard_answer(ui, a);
 	switch (a->action) {
 	case ACT_MOVE:
 		return actions_push(ui, a->move);

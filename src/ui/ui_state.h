@@ -42,7 +42,8 @@ enum dialog_kind {
 	DIALOG_FEN,       /* shows a long FEN */
 	DIALOG_FEN_NEW,   /* leave this game for the typed FEN? */
 	DIALOG_TAKE_BACK, /* a move while reviewing: take back to here? */
-	DIALOG_OVERWRITE  /* :save FILE of a file that exists: replace it? */
+	DIALOG_OVERWRITE, /* :save FILE of a file that exists: replace it? */
+	DIALOG_DROP_REDO  /* a move that clears the redo list: play it? */
 };
 
 enum dialog_action {
@@ -195,6 +196,7 @@ struct ui {
 	 * seconds), and the file `:save` asks to replace. */
 	int64_t game_started;
 	char save_path[PROMPT_MAX + 1];
+	bool redo_agreed;           /* the next move may clear the redo list */
 };
 
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
@@ -234,6 +236,11 @@ int review_typed(struct ui *ui, const char *line);
 int game_save(struct ui *ui, const char *arg);
 int game_save_answer(struct ui *ui, const struct dialog_answer *a);
 void prompt_open(struct ui *ui, const char *text);
+
+/* A person's move that would clear the redo list asks first
+ * (redo_guard.c): true if it asked (the move waits for the answer). */
+bool redo_guard_asks(struct ui *ui, bc_move m);
+int redo_guard_answer(struct ui *ui, const struct dialog_answer *a);
 void review_status(const struct ui *ui, char *buf, size_t size);
 
 /* Keeping the game on disk through opts->store (autosave.c). */
