@@ -69,9 +69,10 @@ read_line(char *line, struct ui_choices *out)
 		if (!strcmp(value, "human") || !strcmp(value, "computer"))
 			out->computer[key[0] == 'b'] = value[0] == 'c';
 	} else if (!strcmp(key, "level")) {
-		if (value[0] >= '1' && value[0] <= '9' && (!value[1] ||
-		    (value[0] == '1' && value[1] == '0' && !value[2])))
-			out->level = atoi(value);
+		if (value[0] >= '1' && value[0] <= '9' && !value[1])
+			out->level = value[0] - '0';
+		else if (!strcmp(value, "10"))
+			out->level = 10;
 	} else if (!strcmp(key, "clock-ms")) {
 		int64_t base, inc = 0;
 		const char *plus = strchr(value, '+');

@@ -551,12 +551,25 @@ static int64_t
 parse_date(const char *text)
 {
 	struct tm tm;
-	int y, m, d;
-	char extra;
+	int y = 0, m = 0, d = 0;
 	time_t t;
 
-	if (sscanf(text, "%4d.%2d.%2d%c", &y, &m, &d, &extra) != 3 ||
-	    y < 1900 || m < 1 || m > 12 || d < 1 || d > 31)
+	/* Exactly YYYY.MM.DD, digit by digit. */
+	if (strlen(text) != 10 || text[4] != '.' || text[7] != '.')
+		return 0;
+	for (int i = 0; i < 10; i++) {
+		if (i == 4 || i == 7)
+			continue;
+		if (text[i] < '0' || text[i] > '9')
+			return 0;
+		if (i < 4)
+			y = y * 10 + (text[i] - '0');
+		else if (i < 7)
+			m = m * 10 + (text[i] - '0');
+		else
+			d = d * 10 + (text[i] - '0');
+	}
+	if (y < 1900 || m < 1 || m > 12 || d < 1 || d > 31)
 		return 0;
 	memset(&tm, 0, sizeof tm);
 	tm.tm_year = y - 1900;
@@ -915,10 +928,8 @@ archive_file(const char *dir, const char *path, char *err, size_t errsize)
 		free(text);
 		return write_history(dir, NULL, path, err, errsize);
 	}
-	memcpy(copy, text, head);
-	memcpy(copy + head, abandoned, strlen(abandoned));
-	memcpy(copy + head + strlen(abandoned), at + strlen(unterminated),
-	    tail + 1);
+	snprintf(copy, head + strlen(abandoned) + tail + 1, "%.*s%s%s",
+	    (int)head, text, abandoned, at + strlen(unterminated));
 	free(text);
 	rc = write_history(dir, copy, NULL, err, errsize);
 	free(copy);
