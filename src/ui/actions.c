@@ -452,8 +452,14 @@ actions_answer(struct ui *ui, const struct dialog_answer *a)
 {
 	if (a->kind == DIALOG_OVERWRITE)
 		return game_save_answer(ui, a);
-	if (a->kind == DIALOG_DROP_REDO)
-		return redo_guard_answer(ui, a);
+	if (a->kind == DIALOG_DROP_REDO && a->action != ACT_YES) {
+		redo_guard_declined(ui);
+		return UI_DRAW;
+	}
+	if (a->kind == DIALOG_DROP_REDO) {
+		ui->redo_agreed = true;
+		return actions_push(ui, a->move);
+	}
 	switch (a->action) {
 	case ACT_MOVE:
 		return actions_push(ui, a->move);

@@ -35,16 +35,11 @@ redo_guard_asks(struct ui *ui, bc_move m)
 	return true;
 }
 
-int
-redo_guard_answer(struct ui *ui, const struct dialog_answer *a)
+void
+redo_guard_declined(struct ui *ui)
 {
 	int n = bc_game_redo_count(ui->play.game);
 
-	if (a->action != ACT_YES) {
-		ui_say(ui, "Nothing played: r replays the %d move%s taken back.",
-		    n, n == 1 ? "" : "s");
-		return UI_DRAW;
-	}
-	ui->redo_agreed = true;
-	return actions_push(ui, a->move);
+	ui_say(ui, "Nothing played: r replays the %d move%s taken back.", n,
+	    n == 1 ? "" : "s");
 }

@@ -238,9 +238,10 @@ int game_save_answer(struct ui *ui, const struct dialog_answer *a);
 void prompt_open(struct ui *ui, const char *text);
 
 /* A person's move that would clear the redo list asks first
- * (redo_guard.c): true if it asked (the move waits for the answer). */
+ * (redo_guard.c): true if it asked (the move waits for the answer:
+ * yes sets redo_agreed and plays it; no says so). */
 bool redo_guard_asks(struct ui *ui, bc_move m);
-int redo_guard_answer(struct ui *ui, const struct dialog_answer *a);
+void redo_guard_declined(struct ui *ui);
 void review_status(const struct ui *ui, char *buf, size_t size);
 
 /* Keeping the game on disk through opts->store (autosave.c). */
