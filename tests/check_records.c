@@ -611,10 +611,17 @@ START_TEST(test_too_small_whole)
 		    &w, &hgt), 2);
 	}
 	snprintf(need, sizeof need, "%dx%d", w, hgt);
-	for (int cols = 20; cols >= 6; cols--) {
+	for (int cols = 20; cols >= (int)strlen(need); cols--) {
 		pty_resize(&p, 10, cols);
 		WAIT_FOR(&p, need);
 	}
+	/* Narrower still: the two numbers, each whole, one above the
+	 * other. */
+	pty_resize(&p, 10, 3);
+	snprintf(need, sizeof need, "%d", w);
+	WAIT_FOR(&p, need);
+	snprintf(need, sizeof need, "x%d", hgt);
+	WAIT_FOR(&p, need);
 	pty_send(&p, "q");
 	expect_exit(&p, 0);
 	pty_close(&p);

@@ -49,6 +49,17 @@ small_draw(const struct ui *ui)
 	snprintf(now[1], sizeof now[1], "now %dx%d", ui->cols, ui->rows);
 	if (y < 0)
 		y = 0;
+	if ((int)strlen(need[2]) > ui->cols && ui->rows > 1) {
+		/* Narrower than "70x18": the two numbers on two lines. */
+		char *x = strchr(need[2], 'x');
+		const char *top[1] = { need[2] }, *bottom[1] = { x };
+
+		*x = '\0';
+		put_fitting(ui, y, ROLE_ERROR, top, 1);
+		*x = 'x';
+		put_fitting(ui, y + 1, ROLE_ERROR, bottom, 1);
+		return;
+	}
 	put_fitting(ui, y, ROLE_ERROR, needs, 3);
 	if (y + 1 < ui->rows)
 		put_fitting(ui, y + 1, ROLE_TEXT, nows, 2);
