@@ -39,12 +39,18 @@ struct home {
 static void
 home_new(struct home *h)
 {
-	char bin[PATH_MAX];
+	char bin[PATH_MAX], cwd[PATH_MAX];
+	const char *name = bigchess_bin();
 
 	/* The binary by its full name, before the test leaves the folder
 	 * it was named from. */
-	ck_assert_ptr_nonnull(realpath(bigchess_bin(), bin));
-	setenv("BIGCHESS", bin, 1);
+	if (name[0] != '/') {
+		ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+		ck_assert_int_lt(snprintf(bin, sizeof bin, "%s/%s", cwd, name),
+		    (int)sizeof bin);
+		name = bin;
+	}
+	setenv("BIGCHESS", name, 1);
 	state_new(&h->s);
 	snprintf(h->home_env, sizeof h->home_env, "HOME=%s", h->s.home);
 	snprintf(h->config_env, sizeof h->config_env,

@@ -254,7 +254,10 @@ resume_prepare(struct resume *r, struct ui_options *u,
 		prefs_attach(&r->store);
 		r->have_last = prefs_read_last(dir, &r->last);
 	}
-	saveas_attach(&r->store);
+	/* Restricted mode takes no path from the person: the UI refuses
+	 * :save, and there is nothing here it could write with either. */
+	if (!u->restricted)
+		saveas_attach(&r->store);
 	u->store = &r->store.seam;
 	if (r->message[0])
 		u->message = r->message;

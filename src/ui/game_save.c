@@ -42,7 +42,7 @@ int
 game_save(struct ui *ui, const char *arg)
 {
 	const struct ui_store *st = ui->opts->store;
-	char line[PROMPT_MAX + 1], name[PROMPT_MAX];
+	char line[PROMPT_MAX + 1], name[PROMPT_MAX - 8];
 
 	if (!ui_path_allowed(ui, ":save"))
 		return UI_DRAW | UI_BEEP;
