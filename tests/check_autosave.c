@@ -47,7 +47,7 @@ new_game(const struct ui_options *o)
 }
 
 static struct fake_store store;
-static struct ui_store seam = { &store, fake_save };
+static struct ui_store seam = { .ctx = &store, .save = fake_save };
 static struct ui_options opts;
 
 static void

@@ -62,6 +62,7 @@ static const struct {
 	/* Game rooms (issue #15). */
 	{ "room_proto", room_proto_suite },
 	{ "rooms", rooms_suite },
+	{ "records", records_suite },
 };
 
 static int

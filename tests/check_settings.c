@@ -72,7 +72,7 @@ START_TEST(test_config_bad_lines)
 	config_defaults(&c);
 	/* Line by line: 1 unknown, 2 bad number, 3 no '=', 4 good, 5 bad
 	 * bool, 6 relative state-dir, 7 comment, 8 negative keep. */
-	ck_assert_int_eq(parse(&c, "colour = blue\n"
+	ck_assert_int_eq(parse(&c, "flavour = blue\n"
 	    "idle = soon\n"
 	    "just words\n"
 	    "idle = 3\n"

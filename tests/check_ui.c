@@ -545,6 +545,9 @@ START_TEST(test_checkmate)
 	WAIT_GONE(&p, "Rj9");
 	ASSERT_PIECE(&p, "j1", 'R');
 	pty_send(&p, ":Rj10" ENTER);
+	/* It drops the two moves taken back: asked first. */
+	WAIT_FOR(&p, "Moves taken back");
+	pty_send(&p, "y");
 	WAIT_FOR(&p, "Game over");
 	WAIT_FOR(&p, "White wins (1-0) by checkmate.");
 	pty_send(&p, "l");

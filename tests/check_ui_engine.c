@@ -249,6 +249,9 @@ START_TEST(test_undo_stops_thinking)
 	pty_send(&p, "u");
 	WAIT_FOR(&p, "Move taken back; White to move.");
 	pty_send(&p, ":b5" ENTER);
+	/* It drops the move taken back: asked first (redo_guard.c). */
+	WAIT_FOR(&p, "Moves taken back");
+	pty_send(&p, "y");
 	WAIT_FOR(&p, "White played b5.");
 	play_san(&pos, "b5");
 	pty_send(&p, "m");
@@ -304,6 +307,8 @@ START_TEST(test_hint)
 	pty_send(&p, ":");
 	pty_send(&p, san);
 	pty_send(&p, ENTER);
+	WAIT_FOR(&p, "Moves taken back");
+	pty_send(&p, "y");
 	WAIT_FOR(&p, "White played");
 	WAIT_GONE(&p, "Hint:");
 	assert_unmarked(&p, m);

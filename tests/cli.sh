@@ -122,7 +122,7 @@ out=$(BIGCHESS_RESTRICTED= "$BIGCHESS" --load "$pgn" --print fen 2>&1)
 [ $? -eq 0 ] && ok || bad "an empty BIGCHESS_RESTRICTED should not restrict: $out"
 printf 'restricted = yes\n' >"$conf/restricted"
 expect 2 'refused in restricted mode' -- --config "$conf/restricted" --load "$pgn" --print fen
-printf '# settings\nidle = 10\ncolour = blue\nidle = later\nhistory-keep = 5\n' >"$conf/bad"
+printf '# settings\nidle = 10\nflavour = blue\nidle = later\nhistory-keep = 5\n' >"$conf/bad"
 expect 0 "^bigchess: $conf/bad:3: unknown setting (line ignored)\$" -- --config "$conf/bad" --perft 1
 expect 0 "^bigchess: $conf/bad:4: bad value for 'idle' (line ignored)\$" -- --config "$conf/bad" --perft 1
 expect 0 '^Nodes searched: 65$' -- --config "$conf/bad" --perft 1

@@ -100,5 +100,6 @@ Suite *search_suite(void);
 /* Game rooms (issue #15). */
 Suite *room_proto_suite(void); /* the line protocol */
 Suite *rooms_suite(void);      /* host, guest, watcher, a fake peer (pty) */
+Suite *records_suite(void); /* :save, records' tags, settings (pty) */
 
 #endif

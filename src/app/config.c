@@ -16,7 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bigchess/bigchess.h"
 #include "config.h"
+#include "ui/ui.h"
 
 /* The settings, and whether the person's own file may set them. */
 static const struct {
@@ -28,6 +30,15 @@ static const struct {
 	{ "idle", false },
 	{ "history-keep", false },
 	{ "rooms", false },
+	{ "name", false },
+	{ "variant", false },
+	{ "level", false },
+	{ "clock", false },
+	{ "coach", false },
+	{ "glyphs", false },
+	{ "colour", false },
+	{ "color", false },
+	{ "auto-flip", false },
 };
 
 void
@@ -35,6 +46,42 @@ config_defaults(struct config *c)
 {
 	memset(c, 0, sizeof *c);
 	c->history_keep = CONFIG_HISTORY_KEEP_DEFAULT;
+	c->variant = c->level = c->coach = CONFIG_UNSET;
+	c->glyphs = c->colour = c->autoflip = CONFIG_UNSET;
+}
+
+void
+config_take_personal(struct config *c, const struct config *user)
+{
+	bool restricted = c->restricted;
+	char dir[sizeof c->state_dir];
+
+	memcpy(dir, c->state_dir, sizeof dir);
+	*c = *user;
+	c->restricted = restricted;
+	memcpy(c->state_dir, dir, sizeof dir);
+}
+
+bool
+config_parse_clock(const char *text, int64_t *base_ms, int64_t *increment_ms)
+{
+	char *end;
+	double minutes, seconds = 0;
+
+	errno = 0;
+	minutes = strtod(text, &end);
+	if (!errno && end != text && *end == '+')
+		seconds = strtod(end + 1, &end);
+	if (errno || end == text || *end || !isfinite(minutes) ||
+	    !isfinite(seconds) || minutes <= 0 ||
+	    minutes * 60000.0 > UI_CLOCK_MAX_MS || seconds < 0 ||
+	    seconds * 1000.0 > UI_INCREMENT_MAX_MS)
+		return false;
+	*base_ms = (int64_t)(minutes * 60000.0 + 0.5);
+	*increment_ms = (int64_t)(seconds * 1000.0 + 0.5);
+	if (*base_ms < 1)
+		*base_ms = 1;
+	return true;
 }
 
 bool
@@ -138,6 +185,87 @@ warn_line(FILE *warn, const char *name, int line, const char *why,
 		    line, why);
 }
 
+/* A name for the records: printable text, no control characters. */
+static bool
+set_name(struct config *c, const char *value)
+{
+	size_t len = strlen(value);
+
+	if (!len || len >= sizeof c->name)
+		return false;
+	for (const char *p = value; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return false;
+	memcpy(c->name, value, len + 1);
+	return true;
+}
+
+/* One of `words` (in any case): its index in *out; false if none. */
+static bool
+set_word(const char *value, const char *const *words, int n, int *out)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcasecmp(value, words[i])) {
+			*out = i;
+			return true;
+		}
+	return false;
+}
+
+/* The person's own keys (see struct config). */
+static bool
+set_personal(struct config *c, const char *key, const char *value)
+{
+	static const char *const glyphs[] = { "ascii", "utf8", "symbols" };
+	static const char *const colour[] = { "never", "auto" };
+	bool on;
+
+	if (!strcmp(key, "name"))
+		return set_name(c, value);
+	if (!strcmp(key, "variant")) {
+		const bc_variant *v = bc_variant_find(value);
+
+		if (!v)
+			return false;
+		c->variant = (int)bc_variant_id_of(v);
+		return true;
+	}
+	if (!strcmp(key, "level")) {
+		char *end;
+		long n;
+
+		errno = 0;
+		n = strtol(value, &end, 10);
+		if (errno || end == value || *end || n < 1 || n > 10)
+			return false;
+		c->level = (int)n;
+		return true;
+	}
+	if (!strcmp(key, "clock")) {
+		if (!strcasecmp(value, "none") || !strcmp(value, "0")) {
+			c->clock_base_ms = c->clock_increment_ms = 0;
+			c->clock_set = true;
+			return true;
+		}
+		if (!config_parse_clock(value, &c->clock_base_ms,
+		    &c->clock_increment_ms))
+			return false;
+		c->clock_set = true;
+		return true;
+	}
+	if (!strcmp(key, "glyphs"))
+		return set_word(value, glyphs, 3, &c->glyphs);
+	if (!strcmp(key, "colour") || !strcmp(key, "color"))
+		return set_word(value, colour, 2, &c->colour);
+	if (!parse_bool(value, &on))
+		return false;
+	if (!strcmp(key, "coach"))
+		c->coach = on;
+	else
+		c->autoflip = on;
+	return true;
+}
+
 /* Sets `key` (one of ours) to `value`; false if the value is bad. */
 static bool
 set(struct config *c, const char *key, const char *value)
@@ -169,7 +297,9 @@ set(struct config *c, const char *key, const char *value)
 	}
 	if (!strcmp(key, "idle"))
 		return config_parse_idle(value, &c->idle_ms);
-	return config_parse_keep(value, &c->history_keep);
+	if (!strcmp(key, "history-keep"))
+		return config_parse_keep(value, &c->history_keep);
+	return set_personal(c, key, value);
 }
 
 /* Cuts the blanks (and a CR) around the NUL-terminated `s`. */

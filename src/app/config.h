@@ -21,8 +21,14 @@ enum {
 	CONFIG_FILE_MAX = 64 * 1024,   /* bytes read of a file */
 	CONFIG_PATH_MAX = 4096,
 	CONFIG_HISTORY_KEEP_DEFAULT = 1000,
-	CONFIG_HISTORY_KEEP_MAX = 1000000
+	CONFIG_HISTORY_KEEP_MAX = 1000000,
+	CONFIG_NAME_MAX = 64           /* bytes of a name, with its NUL */
 };
+
+/* The person's choices for a game (-1: not set), and how pieces show. */
+enum { CONFIG_UNSET = -1 };
+enum config_glyphs { CONFIG_GLYPHS_ASCII, CONFIG_GLYPHS_UTF8,
+	CONFIG_GLYPHS_SYMBOLS };
 
 /* An idle timeout can be this long at most: a week, in minutes. */
 #define CONFIG_IDLE_MAX_MINUTES (7 * 24 * 60.0)
@@ -37,6 +43,18 @@ struct config {
 	char state_dir[CONFIG_PATH_MAX]; /* state-dir = PATH, "" if unset */
 	char rooms[CONFIG_PATH_MAX];     /* rooms = PATH: the game rooms' folder
 	                                  * (shared by a group), "" if unset */
+	/* The person's own settings (either file; CONFIG_UNSET if not
+	 * given): what the command line does not say, these do. */
+	char name[CONFIG_NAME_MAX]; /* name = TEXT, "" if unset */
+	int variant;             /* variant = KEY: a bc_variant_id */
+	int level;               /* level = 1-10 */
+	bool clock_set;          /* clock = M[+S], or none */
+	int64_t clock_base_ms;   /* 0: no clock */
+	int64_t clock_increment_ms;
+	int coach;               /* coach = on/off: 1, 0 */
+	int glyphs;              /* glyphs = ascii/utf8/symbols */
+	int colour;              /* colour = auto/never: 1, 0 */
+	int autoflip;            /* auto-flip = yes/no: 1, 0 */
 };
 
 /* The settings before any file: nothing restricted, no idle timeout,
@@ -64,6 +82,21 @@ int config_parse(struct config *c, const char *text, size_t len,
  * setting and --idle alike.  False if `text` is not such a number.
  */
 bool config_parse_idle(const char *text, int64_t *ms);
+
+/*
+ * A clock as --clock and the clock setting write it, "M[+S]": M minutes
+ * each (decimals allowed, more than 0, at most UI_CLOCK_MAX_MS) plus S
+ * seconds a move (at most UI_INCREMENT_MAX_MS), into ms.  False if
+ * `text` is not such a clock.
+ */
+bool config_parse_clock(const char *text, int64_t *base_ms,
+    int64_t *increment_ms);
+
+/*
+ * Copies into `c` what the person's file `user` (read over a copy of
+ * `c`) may set: everything but restricted and state-dir.
+ */
+void config_take_personal(struct config *c, const struct config *user);
 
 /* A number of history games to keep, 0 to CONFIG_HISTORY_KEEP_MAX. */
 bool config_parse_keep(const char *text, int *keep);

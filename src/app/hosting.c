@@ -149,13 +149,11 @@ hosting_setup(struct config *c, bool restricted, const char *system_path,
 		/* The person's file sets only what is theirs. */
 		user = *c;
 		if (n > 0 && (size_t)n < sizeof path &&
-		    config_read(&user, path, CONFIG_USER, warn) >= 0) {
-			c->idle_ms = user.idle_ms;
-			c->history_keep = user.history_keep;
-			memcpy(c->rooms, user.rooms, sizeof c->rooms);
-		}
+		    config_read(&user, path, CONFIG_USER, warn) >= 0)
+			config_take_personal(c, &user);
 	}
 	savegame_keep_history(c->history_keep);
+	savegame_use_name(c->name);
 	if (c->state_dir[0]) {
 		char dir[CONFIG_PATH_MAX];
 

@@ -24,6 +24,7 @@
 #include "computer.h"
 #include "hosting.h"
 #include "manual.h"
+#include "prefs.h"
 #include "learn.h"
 #include "records.h"
 #include "report.h"
@@ -63,6 +64,10 @@ struct options {
 	struct room_options room; /* --host, --join, --watch */
 	bool rooms;        /* --rooms */
 	bool room_extras;  /* --wait or --side */
+	/* What the command line chose itself, over the settings and the
+	 * last game (prefs.h); the settings as read. */
+	struct prefs_given given;
+	struct config settings;
 };
 
 /* The one piece of global state: which signal asked us to leave. */
@@ -249,23 +254,9 @@ parse_player(const char *arg, const char *opt)
 static void
 parse_clock(const char *arg, struct ui_options *u)
 {
-	char *end;
-	double minutes, seconds = 0;
-
-	errno = 0;
-	minutes = strtod(arg, &end);
-	if (!errno && *end == '+')
-		seconds = strtod(end + 1, &end);
-	if (errno || end == arg || *end || !isfinite(minutes) ||
-	    !isfinite(seconds) || minutes <= 0 ||
-	    minutes * 60000.0 > UI_CLOCK_MAX_MS || seconds < 0 ||
-	    seconds * 1000.0 > UI_INCREMENT_MAX_MS)
+	if (!config_parse_clock(arg, &u->clock_base_ms, &u->clock_increment_ms))
 		usage_error("--clock wants MINUTES[+SECONDS], e.g. 5+3, not "
 		    "'%s'", arg);
-	u->clock_base_ms = (int64_t)(minutes * 60000.0 + 0.5);
-	u->clock_increment_ms = (int64_t)(seconds * 1000.0 + 0.5);
-	if (u->clock_base_ms < 1)
-		u->clock_base_ms = 1;
 }
 
 static void
@@ -339,15 +330,19 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_CLOCK:
 			parse_clock(arg, &o->ui);
+			o->given.clock = true;
 			break;
 		case OPT_ASCII:
 			o->ui.ascii = true;
+			o->given.glyphs = true;
 			break;
 		case OPT_NO_COLOR:
 			o->ui.color = false;
+			o->given.colour = true;
 			break;
 		case OPT_SYMBOLS:
 			o->ui.symbols = true;
+			o->given.glyphs = true;
 			break;
 		case OPT_FEN:
 			o->fen = arg;
@@ -547,6 +542,7 @@ setup_hosting(struct options *o)
 	o->ui.restricted = c.restricted;
 	memcpy(rooms, c.rooms, sizeof rooms);
 	o->room.setting = rooms;
+	o->settings = c;
 	if (!o->idle_given)
 		o->ui.idle_ms = c.idle_ms;
 	if (o->restricted && o->load)
@@ -718,6 +714,14 @@ run_game(struct options *o)
 		learn_free(&learn);
 		return 1;
 	}
+	/* What the command line left open: the settings, the last game. */
+	o->given.variant = o->variant_given || o->learn_variant;
+	o->given.players = o->players_given != 0;
+	o->given.level = o->level != 0;
+	prefs_apply(&o->ui, &o->level, &o->settings,
+	    resume.have_last && !o->ui.skip_setup ? &resume.last : NULL,
+	    &o->given);
+	resume.store.level = o->level ? o->level : ENGINE_LEVEL_DEFAULT;
 	if (computer_init(&computer,
 	        o->level ? o->level : ENGINE_LEVEL_DEFAULT) != 0) {
 		fputs("bigchess: out of memory\n", stderr);

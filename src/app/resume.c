@@ -15,7 +15,9 @@
 
 #include "engine/engine.h"
 #include "report.h"
+#include "prefs.h"
 #include "resume.h"
+#include "saveas.h"
 
 /* How many broken autosaves are kept: NAME.bad and NAME.bad.1 to .9. */
 enum { RESUME_BAD_MAX = 10 };
@@ -242,11 +244,21 @@ resume_prepare(struct resume *r, struct ui_options *u,
 			u->resume_live = true;
 		}
 	}
-	if (have_dir && have_slot) {
-		savegame_store_init(&r->store, dir, name,
-		    *level ? *level : ENGINE_LEVEL_DEFAULT);
-		u->store = &r->store.seam;
+	/* The store also writes `:save FILE` and the last game's choices,
+	 * which need no save slot (nor, for :save, a state folder). */
+	savegame_store_init(&r->store, have_dir ? dir : "", name,
+	    *level ? *level : ENGINE_LEVEL_DEFAULT);
+	if (!have_dir || !have_slot)
+		r->store.seam.save = NULL;
+	if (have_dir) {
+		prefs_attach(&r->store);
+		r->have_last = prefs_read_last(dir, &r->last);
 	}
+	/* Restricted mode takes no path from the person: the UI refuses
+	 * :save, and there is nothing here it could write with either. */
+	if (!u->restricted)
+		saveas_attach(&r->store);
+	u->store = &r->store.seam;
 	if (r->message[0])
 		u->message = r->message;
 	return 0;

@@ -29,6 +29,9 @@ struct resume {
 	struct ui_records records;
 	bool computer[2], players_given;
 	int64_t clock_base_ms, clock_increment_ms;
+	/* The last game's choices (prefs.h), if the state folder had them. */
+	bool have_last;
+	struct ui_choices last;
 };
 
 /*

@@ -8,6 +8,12 @@
  *   [BigchessLevel "7"]                  the computer's level
  *   [BigchessWhiteClock "283000"]        ms left, likewise Black's
  *
+ * and the records' own: White and Black (the person's name setting, else
+ * the login name, or "bigchess level N"), Site (the host name), Date
+ * (the day the game began), Termination ("normal", "time forfeit",
+ * "unterminated" while it goes on, "abandoned" once a new game put an
+ * unfinished one in the history).
+ *
  * Any other PGN reader sees an ordinary game.  Writing goes to a temp file
  * in the same folder (fwrite, fflush, fsync) and is renamed over the old
  * file only when all of it is on disk.
@@ -15,6 +21,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +48,10 @@ static const char autosave_name[] = "autosave.pgn";
  */
 static char dir_override[SAVEGAME_PATH_MAX];
 static int history_keep = SAVEGAME_HISTORY_KEEP;
+static char player_name[SAVEGAME_PLAYER_MAX]; /* "": the login name */
+
+static const char unterminated[] = "[Termination \"unterminated\"]";
+static const char abandoned[] = "[Termination \"abandoned\"]";
 
 static void
 fail(char *err, size_t errsize, const char *fmt, ...)
@@ -95,6 +106,24 @@ void
 savegame_use_dir(const char *dir)
 {
 	snprintf(dir_override, sizeof dir_override, "%s", dir);
+}
+
+void
+savegame_use_name(const char *name)
+{
+	snprintf(player_name, sizeof player_name, "%s", name ? name : "");
+}
+
+/* The person's name for the records: the setting, else the login name. */
+static const char *
+person(void)
+{
+	const struct passwd *pw;
+
+	if (player_name[0])
+		return player_name;
+	pw = getpwuid(getuid());
+	return pw && pw->pw_name && pw->pw_name[0] ? pw->pw_name : "Player";
 }
 
 void
@@ -281,6 +310,10 @@ make_dir(const char *dir, char *err, size_t errsize)
 	}
 }
 
+static int write_atomic_mode(const char *dir, const char *path,
+    const char *text, size_t len, bool exclusive, bool public, char *err,
+    size_t errsize);
+
 /*
  * Writes `len` bytes of `text` to `path` atomically.  With `exclusive`,
  * an existing `path` is never replaced (link instead of rename).
@@ -289,9 +322,56 @@ static int
 write_atomic(const char *dir, const char *path, const char *text,
     size_t len, bool exclusive, char *err, size_t errsize)
 {
+	return write_atomic_mode(dir, path, text, len, exclusive, false, err,
+	    errsize);
+}
+
+/*
+ * Puts the written temp file `tmp` in place as `path`; with `exclusive`
+ * never over an existing file (a hard link, and on a filesystem without
+ * them a rename after a look).  Returns 0, or -1 with errno.
+ */
+static int
+put_in_place(const char *tmp, const char *path, bool exclusive)
+{
+	struct stat st;
+	int rc, error;
+
+	if (!exclusive) {
+		rc = rename(tmp, path);
+		error = errno;
+		if (rc != 0)
+			unlink(tmp);
+		errno = error;
+		return rc;
+	}
+	rc = link(tmp, path);
+	error = errno;
+	if (rc != 0 && (error == EPERM || error == ENOTSUP ||
+	    error == EOPNOTSUPP || error == EXDEV)) {
+		if (lstat(path, &st) == 0) {
+			error = EEXIST;
+		} else {
+			rc = rename(tmp, path);
+			error = errno;
+		}
+	}
+	unlink(tmp);
+	errno = error;
+	return rc;
+}
+
+/* write_atomic, and with `public` the file gets the mode a new file
+ * would (0666 less the umask) rather than the saves' private 0600. */
+static int
+write_atomic_mode(const char *dir, const char *path, const char *text,
+    size_t len, bool exclusive, bool public, char *err, size_t errsize)
+{
 	char tmp[SAVEGAME_PATH_MAX];
+	/* A temp file's name means nothing to a person saving a game. */
+	const char *shown = public ? path : tmp;
 	FILE *f;
-	int fd, rc;
+	int fd, rc, error;
 
 	if (snprintf(tmp, sizeof tmp, "%s/.save-XXXXXX", dir) >=
 	    (int)sizeof tmp) {
@@ -304,36 +384,40 @@ write_atomic(const char *dir, const char *path, const char *text,
 		    strerror(errno));
 		return -1;
 	}
+	if (public) {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
 	f = fdopen(fd, "wb");
 	if (!f) {
-		fail(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+		fail(err, errsize, "cannot write %s: %s", shown,
+		    strerror(errno));
 		close(fd);
 		unlink(tmp);
 		return -1;
 	}
 	if (fwrite(text, 1, len, f) != len || fflush(f) != 0 ||
 	    fsync(fileno(f)) != 0) {
-		fail(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+		fail(err, errsize, "cannot write %s: %s", shown,
+		    strerror(errno));
 		fclose(f);
 		unlink(tmp);
 		return -1;
 	}
 	if (fclose(f) != 0) {
-		fail(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+		fail(err, errsize, "cannot write %s: %s", shown,
+		    strerror(errno));
 		unlink(tmp);
 		return -1;
 	}
-	if (exclusive) {
-		rc = link(tmp, path);
-		unlink(tmp);
-	} else {
-		rc = rename(tmp, path);
-		if (rc != 0)
-			unlink(tmp);
-	}
+	rc = put_in_place(tmp, path, exclusive);
 	if (rc != 0) {
+		error = errno;
 		fail(err, errsize, "cannot write %s: %s", path,
-		    strerror(errno));
+		    strerror(error));
+		errno = error;
 		return -1;
 	}
 	/* The rename itself reaches the disk with the folder. */
@@ -366,25 +450,42 @@ int
 savegame_format(const struct ui_saved *s, int level, char **out)
 {
 	static const char *const kind[2] = { "human", "computer" };
-	char date[16], white[48], black[48], players[32], levels[16];
+	char date[16], white[SAVEGAME_PLAYER_MAX], black[SAVEGAME_PLAYER_MAX];
+	char players[32], levels[16], site[256], ending[24];
 	char control[64], base[24], inc[24], clock[2][24];
 	char *names[] = { "Event", "Site", "Date", "Round", "White", "Black",
-		"TimeControl", "BigchessPlayers", "BigchessLevel",
-		"BigchessWhiteClock", "BigchessBlackClock" };
-	char *values[] = { "bigchess game", "?", date, "-", white, black,
-		control, players, levels, clock[0], clock[1] };
+		"TimeControl", "Termination", "BigchessPlayers",
+		"BigchessLevel", "BigchessWhiteClock", "BigchessBlackClock" };
+	char *values[] = { "bigchess game", site, date, "-", white, black,
+		control, ending, players, levels, clock[0], clock[1] };
 	bc_pgn_tag tags[sizeof names / sizeof names[0]];
-	int n = 9;
-	time_t now = time(NULL);
+	int n = 10;
+	time_t when = s->started > 0 ? (time_t)s->started : time(NULL);
 	struct tm tm;
+	bc_reason reason;
 
-	if (localtime_r(&now, &tm))
+	if (localtime_r(&when, &tm))
 		strftime(date, sizeof date, "%Y.%m.%d", &tm);
 	else
 		snprintf(date, sizeof date, "????.??.??");
-	for (int c = 0; c < 2; c++)
-		snprintf(c ? black : white, sizeof white, "%s",
-		    s->computer[c] ? "bigchess" : "Player");
+	if (gethostname(site, sizeof site) != 0 || !site[0])
+		snprintf(site, sizeof site, "?");
+	site[sizeof site - 1] = '\0';
+	for (int c = 0; c < 2; c++) {
+		if (s->computer[c])
+			snprintf(c ? black : white, sizeof white,
+			    "bigchess level %d", level);
+		else
+			snprintf(c ? black : white, sizeof white, "%s",
+			    person());
+	}
+	/* PGN's words: a game the rules or a resignation ended is a
+	 * "normal" one. */
+	if (bc_game_result(s->game, &reason) == BC_RESULT_NONE)
+		snprintf(ending, sizeof ending, "unterminated");
+	else
+		snprintf(ending, sizeof ending, "%s", reason == BC_REASON_TIME
+		    ? "time forfeit" : "normal");
 	snprintf(players, sizeof players, "%s %s", kind[s->computer[0]],
 	    kind[s->computer[1]]);
 	snprintf(levels, sizeof levels, "%d", level);
@@ -399,7 +500,7 @@ savegame_format(const struct ui_saved *s, int level, char **out)
 		for (int c = 0; c < 2; c++)
 			snprintf(clock[c], sizeof clock[c], "%" PRId64,
 			    bound(s->clock_left_ms[c], 0, UI_CLOCK_MAX_MS));
-		n = 11;
+		n = 12;
 	} else {
 		snprintf(control, sizeof control, "-");
 	}
@@ -444,6 +545,42 @@ parse_ms(const char *text, int64_t *ms)
 	return true;
 }
 
+/* A PGN Date ("2026.12.01") as noon of that day, local time; 0 when it
+ * is not a whole date (a record may say "2026.??.??"). */
+static int64_t
+parse_date(const char *text)
+{
+	struct tm tm;
+	int y = 0, m = 0, d = 0;
+	time_t t;
+
+	/* Exactly YYYY.MM.DD, digit by digit. */
+	if (strlen(text) != 10 || text[4] != '.' || text[7] != '.')
+		return 0;
+	for (int i = 0; i < 10; i++) {
+		if (i == 4 || i == 7)
+			continue;
+		if (text[i] < '0' || text[i] > '9')
+			return 0;
+		if (i < 4)
+			y = y * 10 + (text[i] - '0');
+		else if (i < 7)
+			m = m * 10 + (text[i] - '0');
+		else
+			d = d * 10 + (text[i] - '0');
+	}
+	if (y < 1900 || m < 1 || m > 12 || d < 1 || d > 31)
+		return 0;
+	memset(&tm, 0, sizeof tm);
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = 12;
+	tm.tm_isdst = -1;
+	t = mktime(&tm);
+	return t == (time_t)-1 ? 0 : (int64_t)t;
+}
+
 /* Reads our tags from `g` into `out`; -1 with `err` if one is bad. */
 static int
 parse_tags(const bc_pgn_game *g, struct savegame *out, char *err,
@@ -464,6 +601,8 @@ parse_tags(const bc_pgn_game *g, struct savegame *out, char *err,
 		out->ui.computer[1] = !strcmp(b, "computer");
 		out->has_players = true;
 	}
+	if ((v = bc_pgn_tag_value(g, "Date")))
+		out->ui.started = parse_date(v);
 	if ((v = bc_pgn_tag_value(g, "BigchessLevel"))) {
 		char *end;
 		long n = strtol(v, &end, 10);
@@ -761,6 +900,42 @@ moveless(const char *path)
 	return none;
 }
 
+/*
+ * Puts the autosave `path` into the history.  An unfinished game of ours
+ * goes there as "abandoned": a new game took its place.  Anything else
+ * is linked as it is.
+ */
+static int
+archive_file(const char *dir, const char *path, char *err, size_t errsize)
+{
+	char why[FILEIO_ERROR_MAX];
+	size_t len, head, tail;
+	char *text = fileio_read(path, SAVEGAME_AUTOSAVE_MAX, &len, why,
+	    sizeof why);
+	char *at = text && strlen(text) == len ? strstr(text, unterminated)
+	    : NULL;
+	char *copy;
+	int rc;
+
+	if (!at) {
+		free(text);
+		return write_history(dir, NULL, path, err, errsize);
+	}
+	head = (size_t)(at - text);
+	tail = len - head - strlen(unterminated);
+	copy = malloc(head + strlen(abandoned) + tail + 1);
+	if (!copy) {
+		free(text);
+		return write_history(dir, NULL, path, err, errsize);
+	}
+	snprintf(copy, head + strlen(abandoned) + tail + 1, "%.*s%s%s",
+	    (int)head, text, abandoned, at + strlen(unterminated));
+	free(text);
+	rc = write_history(dir, copy, NULL, err, errsize);
+	free(copy);
+	return rc;
+}
+
 int
 savegame_archive(const char *dir, char *err, size_t errsize)
 {
@@ -785,8 +960,7 @@ savegame_archive_as(const char *dir, const char *name, char *err,
 		}
 		return 0;
 	}
-	if (!moveless(path) && write_history(dir, NULL, path, err,
-	    errsize) != 0)
+	if (!moveless(path) && archive_file(dir, path, err, errsize) != 0)
 		return -1;
 	if (unlink(path) != 0 && errno != ENOENT) {
 		fail(err, errsize, "cannot remove %s: %s", path,
@@ -836,4 +1010,48 @@ int
 savegame_make_dir(const char *dir, char *err, size_t errsize)
 {
 	return make_dir(dir, err, errsize);
+}
+
+int
+savegame_write_path(const char *path, const char *text, size_t len,
+    bool replace, char *err, size_t errsize)
+{
+	char dir[SAVEGAME_PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (!*path || (slash && !slash[1])) {
+		fail(err, errsize, "%s names a folder; add a file name", *path
+		    ? path : "''");
+		return -1;
+	}
+	if (slash && (size_t)(slash - path) >= sizeof dir) {
+		fail(err, errsize, "the path is too long");
+		return -1;
+	}
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	if (stat(dir, &st) != 0) {
+		fail(err, errsize, "cannot save in %s: %s", dir,
+		    errno == ENOENT ? "no such folder" : strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fail(err, errsize, "cannot save in %s: it is not a folder", dir);
+		return -1;
+	}
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fail(err, errsize, "%s is a folder; add a file name", path);
+		return -1;
+	}
+	if (!replace && lstat(path, &st) == 0)
+		return SAVEGAME_EXISTS;
+	if (write_atomic_mode(dir, path, text, len, !replace, true, err,
+	    errsize) == 0)
+		return 0;
+	return !replace && errno == EEXIST ? SAVEGAME_EXISTS : -1;
 }

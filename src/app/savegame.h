@@ -12,6 +12,7 @@
 #ifndef BIGCHESS_SAVEGAME_H
 #define BIGCHESS_SAVEGAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "bigchess/bigchess.h"
@@ -22,7 +23,8 @@ enum {
 	SAVEGAME_AUTOSAVE_MAX = 4 << 20, /* bytes: more is not an autosave */
 	SAVEGAME_FILE_MAX = 64 << 20,    /* bytes, for --load */
 	SAVEGAME_NAME_MAX = 32,          /* an autosave's file name */
-	SAVEGAME_HISTORY_KEEP = 1000     /* history games kept by default */
+	SAVEGAME_HISTORY_KEEP = 1000,    /* history games kept by default */
+	SAVEGAME_PLAYER_MAX = 80         /* a White or Black tag, with NUL */
 };
 
 /* A game read back from PGN, with what the private tags say. */
@@ -54,6 +56,12 @@ int savegame_dir(char *buf, size_t size, char *err, size_t errsize);
  * administrator's state-dir setting); call it once at start.
  */
 void savegame_use_dir(const char *dir);
+
+/*
+ * The person's name for the White or Black tag of their games (the name
+ * setting); NULL or "": the login name.  Once at start.
+ */
+void savegame_use_name(const char *name);
 
 /*
  * The history folder keeps only the newest `keep` games (0: none, and
@@ -158,6 +166,19 @@ int savegame_make_dir(const char *dir, char *err, size_t errsize);
  */
 int savegame_write_file(const char *dir, const char *name, const char *text,
     size_t len, char *err, size_t errsize);
+
+/*
+ * Writes `len` bytes of `text` as the file `path` (anywhere, relative to
+ * the current folder) atomically: a temp file in its folder, fsync,
+ * rename, fsync of the folder; the file gets the usual mode of a new
+ * file (0666 less the umask).  Without `replace` an existing file is
+ * never overwritten: SAVEGAME_EXISTS.  Returns 0, SAVEGAME_EXISTS, or -1
+ * with a one-line reason in `err` (no such folder, no permission, a full
+ * disk: the old file stays as it was).
+ */
+enum { SAVEGAME_EXISTS = 1 };
+int savegame_write_path(const char *path, const char *text, size_t len,
+    bool replace, char *err, size_t errsize);
 
 /* Sets up `st` to save into `dir` at `level` through st->seam, its
  * autosave called `name` (NULL: autosave.pgn). */

@@ -40,6 +40,8 @@ actions_push(struct ui *ui, bc_move m)
 	 * it and reports it back (remote.c plays the reports). */
 	if (ui->opts->remote)
 		return remote_push(ui, m);
+	if (redo_guard_asks(ui, m))
+		return UI_DRAW;
 	assist_cancel(ui);
 	piece_info_clear(ui);
 	ui->refusal[0] = '\0';
@@ -434,8 +436,11 @@ take_back_confirmed(struct ui *ui, bc_move m)
 
 	if (ui->play.reviewing || ui->message_is_error)
 		return flags;
-	if (m)
+	if (m) {
+		/* "Yes, and play it" has said the moves may go. */
+		ui->redo_agreed = true;
 		return flags | actions_push(ui, m);
+	}
 	return flags | actions_run(ui, CMD_SELECT);
 }
 
@@ -450,6 +455,16 @@ actions_answer(struct ui *ui, const struct dialog_answer *a)
 
 	if (remote_answer(ui, a, &flags))
 		return flags;
+	if (a->kind == DIALOG_OVERWRITE)
+		return game_save_answer(ui, a);
+	if (a->kind == DIALOG_DROP_REDO && a->action != ACT_YES) {
+		redo_guard_declined(ui);
+		return UI_DRAW;
+	}
+	if (a->kind == DIALOG_DROP_REDO) {
+		ui->redo_agreed = true;
+		return actions_push(ui, a->move);
+	}
 	switch (a->action) {
 	case ACT_MOVE:
 		return actions_push(ui, a->move);

@@ -43,13 +43,19 @@ autosave_mark(struct ui *ui, bool live)
 	ui->save_live = live;
 }
 
-static void
-save(struct ui *ui)
+/* True if the game is kept on disk on its own (there is a state
+ * folder). */
+static bool
+enabled(const struct ui *ui)
 {
-	const struct ui_store *st = ui->opts->store;
+	return ui->opts->store && ui->opts->store->save;
+}
+
+void
+autosave_snapshot(const struct ui *ui, struct ui_saved *out)
+{
 	const struct play *p = &ui->play;
 	struct ui_saved s;
-	char err[200];
 
 	memset(&s, 0, sizeof s);
 	s.game = p->game;
@@ -67,6 +73,18 @@ save(struct ui *ui)
 	}
 	s.level = ui->form.setup.level;
 	s.first = !ui->save_live;
+	s.started = ui->game_started;
+	*out = s;
+}
+
+static void
+save(struct ui *ui)
+{
+	const struct ui_store *st = ui->opts->store;
+	struct ui_saved s;
+	char err[200];
+
+	autosave_snapshot(ui, &s);
 	if (st->save(st->ctx, &s, err, sizeof err) != 0) {
 		/* Said once; the game goes on without the disk. */
 		if (!ui->save_failing)
@@ -75,7 +93,7 @@ save(struct ui *ui)
 		return;
 	}
 	ui->save_failing = false;
-	ui->save_live = !play_over(p);
+	ui->save_live = !play_over(&ui->play);
 }
 
 int
@@ -84,7 +102,7 @@ autosave_check(struct ui *ui)
 	uint64_t sig;
 	bool failing = ui->save_failing;
 
-	if (!ui->playing || !ui->opts->store)
+	if (!ui->playing || !enabled(ui))
 		return 0;
 	if (ui->play.game != ui->saved_game) {
 		/* A new game: nothing to save until it changes. */
@@ -102,7 +120,7 @@ autosave_check(struct ui *ui)
 void
 autosave_final(struct ui *ui)
 {
-	if (!ui->playing || !ui->opts->store)
+	if (!ui->playing || !enabled(ui))
 		return;
 	autosave_check(ui);
 	/* Once more for the clocks, if this game is the one on disk. */

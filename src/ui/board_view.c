@@ -65,6 +65,23 @@ shown(const struct ui *ui, const struct play *p, bc_square sq)
 	    : play_view(p)->board[sq];
 }
 
+/* True if the picked-up piece captures by going to the empty `sq` (en
+ * passant): marked as a capture like any other. */
+static bool
+takes_en_passant(const struct play *p, bc_square sq)
+{
+	bc_move moves[BC_MAX_TYPES];
+	int n;
+
+	if (!p->selected)
+		return false;
+	n = play_moves_between(p, p->selected, sq, moves, BC_MAX_TYPES);
+	for (int i = 0; i < n && i < BC_MAX_TYPES; i++)
+		if (BC_MOVE_KIND(moves[i]) == BC_MOVE_EN_PASSANT)
+			return true;
+	return false;
+}
+
 /* Which highlight and marker square `sq` gets; the first that applies. */
 static struct cell
 cell_state(const struct ui *ui, const struct play *p, bc_square sq)
@@ -91,7 +108,7 @@ cell_state(const struct ui *ui, const struct play *p, bc_square sq)
 		c.mark = &g->check;
 	} else if (c.dest) {
 		c.highlight = ROLE_DEST;
-		if (shown(ui, p, sq) != BC_EMPTY)
+		if (shown(ui, p, sq) != BC_EMPTY || takes_en_passant(p, sq))
 			c.mark = &g->capture;
 	} else if (p == &ui->play && !p->reviewing &&
 	    assist_is_hint(ui, sq)) {

@@ -1,7 +1,7 @@
 /*
  * game_line.c - what a line typed at the prompt over the game does: a
  * move in SAN or coordinates, or a command word from the command table
- * (":resign", ":flip", ...), ":fen FEN" or ":goto N".
+ * (":resign", ":flip", ...), ":fen FEN", ":goto N" or ":save FILE".
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +18,9 @@ game_line(struct ui *ui, const char *line)
 	if (!*line)
 		return UI_DRAW;
 	ui->refusal[0] = '\0';
+	/* A command with a path: save FILE, or save alone. */
+	if (strncmp(line, "save", 4) == 0 && (line[4] == ' ' || !line[4]))
+		return game_save(ui, line + 4);
 	if (cmd != CMD_NONE)
 		return actions_run(ui, cmd);
 	if (strncmp(line, "fen ", 4) == 0) {

@@ -3,6 +3,7 @@
  * settings, or one from a save (the autosave, a game of a PGN file).
  */
 #include <stdio.h>
+#include <time.h>
 
 #include "ui_state.h"
 
@@ -19,6 +20,26 @@ board_not_drawn(struct ui *ui, const bc_variant *v, const char *verb)
 	    "yet (--perft, --uci and --load with --print take it).", verb,
 	    bc_variant_name(v));
 	return true;
+}
+
+/* Keeps the choices of a game started, for the next new-game screen. */
+static void
+remember(const struct ui *ui, const struct play_setup *setup)
+{
+	const struct ui_store *st = ui->opts->store;
+	struct ui_choices c;
+
+	if (!st || !st->remember)
+		return;
+	c.variant = setup->variant;
+	for (int i = 0; i < 2; i++)
+		c.computer[i] = setup->players[i] == PLAYER_COMPUTER;
+	c.level = setup->level;
+	c.clock_base_ms = setup->clock_base;
+	c.clock_increment_ms = setup->clock_base ? setup->clock_increment : 0;
+	c.black_at_bottom = setup->black_at_bottom;
+	c.autoflip = setup->autoflip;
+	st->remember(st->ctx, &c);
 }
 
 int
@@ -56,6 +77,8 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 	piece_info_clear(ui);
 	ui->play = fresh;
 	ui->playing = true;
+	ui->game_started = (int64_t)time(NULL);
+	remember(ui, setup);
 	ui->depth = 0;
 	ui_push(ui, &screen_game);
 	ui_say(ui, "%s to move: Enter picks up a piece, ':' types a move, ? "
@@ -99,6 +122,7 @@ game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 		play_free(&ui->play);
 	ui->play = fresh;
 	ui->playing = true;
+	ui->game_started = r->started > 0 ? r->started : (int64_t)time(NULL);
 	ui->engine_busy = false;
 	ui->depth = 0;
 	ui_push(ui, &screen_game);

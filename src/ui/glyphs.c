@@ -16,10 +16,12 @@
 	.capture = { '*', '*' }, .check = { '!', '!' }, \
 	.suggested = { '+', '+' }
 
+/* Plain ASCII marks Chad's castles and walls with characters even in
+ * colour: --ascii is also for terminals whose colours do not show. */
 static const struct glyphs ascii_color = {
 	.utf8 = false,
 	.empty_light = " ", .empty_dark = " ",
-	.empty_field = " ", .empty_castle = " ", .empty_wall = " ",
+	.empty_field = " ", .empty_castle = ".", .empty_wall = "=",
 	.dest = "*", MARKS, ASCII_LINES, .dash = "-", .dot = "|",
 };
 

@@ -56,6 +56,8 @@ static const struct command_info commands[] = {
 	    "show the search: depth, score (+ for White), moves" },
 	{ CMD_FEN, "fen", NULL,
 	    "show the position's FEN; fen FEN starts a game from FEN" },
+	{ CMD_SAVE, "save", NULL,
+	    "save FILE: the game as PGN to FILE (alone: offers a name)" },
 	{ CMD_INFO, "info", NULL,
 	    "name the piece, mark its moves; twice: on an empty board" },
 	{ CMD_RULES, "rules", NULL, "read the rules of this variant" },

@@ -38,6 +38,7 @@ enum command {
 	CMD_MOVE_NOW,
 	CMD_THINKING,
 	CMD_FEN,
+	CMD_SAVE,
 	CMD_INFO,
 	CMD_RULES,
 	CMD_NEW,

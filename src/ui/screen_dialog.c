@@ -109,13 +109,74 @@ dialog_height(const struct ui *ui)
 	return ui->dialog.count + (n ? n + 3 : 2) + 1;
 }
 
+/* True if the box at (y, x), h x w, covers a cell of the move `m` or
+ * the king it checks (the mated one). */
+static bool
+covers_move(const struct ui *ui, bc_move m, int y, int x, int h, int w)
+{
+	const struct layout *l = &ui->layout;
+	const bc_position *pos = play_view(&ui->play);
+	bc_square sq[3] = { BC_MOVE_FROM(m), BC_MOVE_TO(m), 0 };
+
+	if (bc_position_in_check(pos))
+		sq[2] = pos->king[pos->side];
+	for (int i = 0; i < 3 && sq[i]; i++) {
+		int cy, cx;
+
+		layout_cell(l, play_bottom(&ui->play), BC_FILE(sq[i]),
+		    BC_RANK(sq[i]), &cy, &cx);
+		if (cy < y + h && cy + l->cell_h > y && cx < x + w &&
+		    cx + l->cell_w > x)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Where the box goes: in the middle, but the game-over box keeps the
+ * last move (the mate) in sight: beside the board where there is room,
+ * else above or below the move.
+ */
+static void
+place(const struct ui *ui, int h, int w, int *y, int *x)
+{
+	const struct layout *l = &ui->layout;
+	bc_move last;
+	int right = l->frame_x + l->frame_w;
+	int tries[3][2];
+
+	*y = (ui->rows - h) / 2;
+	*x = (ui->cols - w) / 2;
+	if (ui->dialog.kind != DIALOG_GAME_OVER || !ui->playing ||
+	    (last = play_view_last_move(&ui->play)) == BC_MOVE_NONE ||
+	    !covers_move(ui, last, *y, *x, h, w))
+		return;
+	tries[0][0] = *y;
+	tries[0][1] = ui->cols - w > right ? right + (ui->cols - right - w) / 2
+	    : -1;
+	tries[1][0] = l->frame_y + 1;
+	tries[1][1] = *x;
+	tries[2][0] = l->frame_y + l->frame_h - 1 - h;
+	tries[2][1] = *x;
+	for (int i = 0; i < 3; i++)
+		if (tries[i][0] >= 0 && tries[i][1] >= 0 &&
+		    tries[i][0] + h <= ui->rows &&
+		    !covers_move(ui, last, tries[i][0], tries[i][1], h, w)) {
+			*y = tries[i][0];
+			*x = tries[i][1];
+			return;
+		}
+}
+
 static void
 dialog_draw(const struct ui *ui)
 {
 	const struct dialog *d = &ui->dialog;
 	struct term_style st = ui_style(ui, ROLE_DIALOG);
 	int w = dialog_width(ui), h = dialog_height(ui);
-	int y = (ui->rows - h) / 2, x = (ui->cols - w) / 2, row;
+	int y, x, row;
+
+	place(ui, h, w, &y, &x);
 
 	for (int i = 0; i < h; i++)
 		term_fill(y + i, x, w, st);

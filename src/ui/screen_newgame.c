@@ -134,9 +134,10 @@ newgame_draw(const struct ui *ui)
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
 		    line, FORM_W - 5);
 	}
-	if (ui->opts->lessons)
-		term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
-		    "L: Learn - lessons on the rules and pieces", FORM_W - 5);
+	term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
+	    ui->opts->lessons ? "L: Learn - lessons on the rules and pieces   "
+	    "?: help"
+	    : "?: help on this screen", FORM_W - 5);
 	term_put(y + FORM_H - 2, x + 3, st, ui->playing ? "Enter: start  "
 	    "Up/Down: line  Left/Right: change  Esc: back" : "Enter: start  "
 	    "Up/Down: line  Left/Right: change  Esc: quit", FORM_W - 5);
@@ -295,7 +296,7 @@ newgame_key(struct ui *ui, int key)
 		ui_pop(ui);
 		break;
 	case '?':
-		ui_push(ui, &screen_help);
+		ui_push(ui, &screen_newgame_help);
 		break;
 	case 'L':
 		lessons_open(ui, f->setup.variant, false);

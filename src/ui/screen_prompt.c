@@ -18,6 +18,21 @@ prompt_enter(struct ui *ui)
 	ui->prompt.overflow = false;
 }
 
+/* Opens the prompt with `text` typed already, to run or edit. */
+void
+prompt_open(struct ui *ui, const char *text)
+{
+	struct prompt *p = &ui->prompt;
+
+	ui_push(ui, &screen_prompt);
+	snprintf(p->text, sizeof p->text, "%s", text);
+	p->len = (int)strlen(p->text);
+	if (p->len > PROMPT_MAX) {
+		p->len = PROMPT_MAX;
+		p->text[p->len] = '\0';
+	}
+}
+
 static void
 prompt_draw(const struct ui *ui)
 {

@@ -160,8 +160,10 @@ start(struct ui *ui)
 	s->players[BC_BLACK] = o->computer[BC_BLACK] ? PLAYER_COMPUTER
 	                                             : PLAYER_HUMAN;
 	/* A person playing Black against the computer sits at the bottom. */
-	s->black_at_bottom = s->players[BC_WHITE] == PLAYER_COMPUTER &&
+	s->black_at_bottom = o->bottom_set ? o->black_at_bottom
+	    : s->players[BC_WHITE] == PLAYER_COMPUTER &&
 	    s->players[BC_BLACK] == PLAYER_HUMAN;
+	s->autoflip = o->autoflip;
 	s->level = o->level;
 	s->clock_base = o->clock_base_ms;
 	s->clock_increment = o->clock_increment_ms;
@@ -288,7 +290,7 @@ idle_message(const struct ui *ui, char *err, size_t errsize)
 	double minutes = (double)ui->opts->idle_ms / 60000.0;
 	const char *what = "leaving";
 
-	if (ui->playing && ui->opts->store) {
+	if (ui->playing && ui->opts->store && ui->opts->store->save) {
 		if (ui->save_failing)
 			what = "the game could not be saved";
 		else if (play_over(&ui->play))

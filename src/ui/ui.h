@@ -77,6 +77,8 @@ struct ui_saved {
 	int64_t clock_left_ms[2];
 	int level;   /* the computer's level */
 	bool first;  /* this game's first save: keep an older autosave */
+	int64_t started; /* when the game began (seconds since 1970; 0:
+	                  * not known), for the record's Date */
 };
 
 /*
@@ -95,10 +97,46 @@ enum {
  * UI calls `save` after every change of the game and once more on the
  * way out.  It returns 0, or -1 with a one-line reason in `err`.
  */
+struct ui_choices;
+
+enum { UI_SAVE_EXISTS = 1 };
+
 struct ui_store {
 	void *ctx;
+	/* NULL: there is no state folder, nothing is kept on its own. */
 	int (*save)(void *ctx, const struct ui_saved *s, char *err,
 	    size_t errsize);
+	/*
+	 * `:save FILE`: writes the game as PGN to `path` as the person
+	 * typed it (~ is their home; relative to the current folder),
+	 * atomically.  Returns 0; UI_SAVE_EXISTS, writing nothing, if the
+	 * file exists and `replace` is false; -1 with a one-line reason in
+	 * `err`.  The path written (expanded) goes to `done` (may be NULL).
+	 * May be NULL: the game cannot be saved to a file.
+	 */
+	int (*save_as)(void *ctx, const struct ui_saved *s, const char *path,
+	    bool replace, char *done, size_t donesize, char *err,
+	    size_t errsize);
+	/* A name for `:save` alone: the first free one of the day for a
+	 * game of `v`, such as "~/bigchess-grand-2026-12-01-1.pgn".  May
+	 * be NULL. */
+	void (*suggest)(void *ctx, const bc_variant *v, char *buf,
+	    size_t size);
+	/* Keeps the choices a game was started with, for the next
+	 * new-game screen; quietly does nothing if it cannot.  May be
+	 * NULL. */
+	void (*remember)(void *ctx, const struct ui_choices *c);
+};
+
+/* The new-game screen's choices, as the last game left them. */
+struct ui_choices {
+	bc_variant_id variant;
+	bool computer[2];
+	int level;
+	int64_t clock_base_ms;     /* 0: no clock */
+	int64_t clock_increment_ms;
+	bool black_at_bottom;
+	bool autoflip;
 };
 
 enum { UI_RECORD_NAME = 48, UI_RECORD_ERROR = 160 };
@@ -268,6 +306,12 @@ struct ui_options {
 	/* A game room (with `resume` the game as the room has it), or
 	 * NULL: both players are here. */
 	const struct ui_remote *remote;
+	/* The board's orientation and turning (the settings or the last
+	 * game); without `bottom_set`, the person playing the computer
+	 * sits at the bottom. */
+	bool bottom_set, black_at_bottom, autoflip;
+	/* The coach setting (coach = on in the person's settings). */
+	bool coach;
 };
 
 /*

@@ -27,6 +27,7 @@ extern const struct screen screen_rules;
 extern const struct screen screen_lessons;     /* the lesson list */
 extern const struct screen screen_lesson;      /* one lesson */
 extern const struct screen screen_lesson_help;
+extern const struct screen screen_newgame_help; /* ? on the new game */
 
 enum { DIALOG_ITEMS_MAX = 16, DIALOG_TEXT = 72, DIALOG_WRAP = 60,
 	UI_DEPTH = 8 };
@@ -42,7 +43,9 @@ enum dialog_kind {
 	DIALOG_FEN_NEW,   /* leave this game for the typed FEN? */
 	DIALOG_TAKE_BACK, /* a move while reviewing: take back to here? */
 	DIALOG_ROOM_DRAW, /* a game room: the opponent offers a draw */
-	DIALOG_ROOM_TAKEBACK /* ... asks to take back a move */
+	DIALOG_ROOM_TAKEBACK, /* ... asks to take back a move */
+	DIALOG_OVERWRITE, /* :save FILE of a file that exists: replace it? */
+	DIALOG_DROP_REDO  /* a move that clears the redo list: play it? */
 };
 
 enum dialog_action {
@@ -211,6 +214,11 @@ struct ui {
 	int64_t last_key;           /* ms: when the person last typed */
 	bool idle;                  /* left for opts->idle_ms without a key */
 	struct room_view room;      /* a game room (opts->remote) */
+	/* The records (game_save.c): when this game began (wall clock,
+	 * seconds), and the file `:save` asks to replace. */
+	int64_t game_started;
+	char save_path[PROMPT_MAX + 1];
+	bool redo_agreed;           /* the next move may clear the redo list */
 };
 
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
@@ -261,12 +269,26 @@ int review_goto(struct ui *ui, const char *arg);
 int review_take_back(struct ui *ui, bool keep_cursor);
 int review_ask(struct ui *ui, bc_move m);
 int review_typed(struct ui *ui, const char *line);
+
+/* `:save [FILE]` and its question (game_save.c); the prompt opened with
+ * a line to edit (screen_prompt.c). */
+int game_save(struct ui *ui, const char *arg);
+int game_save_answer(struct ui *ui, const struct dialog_answer *a);
+void prompt_open(struct ui *ui, const char *text);
+
+/* A person's move that would clear the redo list asks first
+ * (redo_guard.c): true if it asked (the move waits for the answer:
+ * yes sets redo_agreed and plays it; no says so). */
+bool redo_guard_asks(struct ui *ui, bc_move m);
+void redo_guard_declined(struct ui *ui);
 void review_status(const struct ui *ui, char *buf, size_t size);
 
 /* Keeping the game on disk through opts->store (autosave.c). */
 void autosave_mark(struct ui *ui, bool live);
 int autosave_check(struct ui *ui);
 void autosave_final(struct ui *ui);
+/* The game as it stands, as a save describes it. */
+void autosave_snapshot(const struct ui *ui, struct ui_saved *out);
 
 /* Starting a game (game_start.c): a new one; one from a save (`live`:
  * the autosave itself); the one opts->resume describes. */
