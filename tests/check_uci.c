@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "pty_board.h"
 
 enum {
@@ -815,6 +816,113 @@ START_TEST(test_clock_game)
 }
 END_TEST
 
+/*
+ * The deepest iteration and the most nodes that the "info" lines of one
+ * search report, up to its bestmove.
+ */
+static void
+search_extent(struct uci_child *c, const char *go, int *depth,
+    long *nodes)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+
+	*depth = 0;
+	*nodes = 0;
+	uci_send(c, "%s", go);
+	while (uci_read_line(c, deadline)) {
+		const char *p;
+
+		if (strncmp(c->line, "bestmove ", 9) == 0)
+			return;
+		if (strncmp(c->line, "info depth ", 11) == 0 &&
+		    atoi(c->line + 11) > *depth)
+			*depth = atoi(c->line + 11);
+		if ((p = strstr(c->line, " nodes ")) && atol(p + 7) > *nodes)
+			*nodes = atol(p + 7);
+	}
+	ck_abort_msg("no bestmove after '%s'", go);
+}
+
+/*
+ * UCI_LimitStrength and UCI_Elo: offered with the ladder's range; with
+ * the limit on, UCI_Elo of level 1 searches one ply whatever the time
+ * given, level 10's Elo stays within level 10's node budget, an Elo
+ * between two levels between their budgets; with it off, level 10 is
+ * the engine at full strength (the go limits alone); bad values refused.
+ */
+START_TEST(test_limit_strength)
+{
+	struct uci_child *c = uci_open();
+	struct engine_limits l8, l9, l10;
+	int lo = engine_level_elo(ENGINE_LEVEL_MIN);
+	int hi = engine_level_elo(ENGINE_LEVEL_MAX);
+	int e8 = engine_level_elo(8), e9 = engine_level_elo(9);
+	char want[128];
+	int depth;
+	long nodes;
+
+	engine_level_limits(8, &l8);
+	engine_level_limits(9, &l9);
+	engine_level_limits(10, &l10);
+	ck_assert(lo < e8 && e8 < e9 && e9 < hi);
+	uci_send(c, "uci");
+	ck_assert_str_eq(uci_expect(c, "option name UCI_LimitStrength"),
+	    "option name UCI_LimitStrength type check default false");
+	snprintf(want, sizeof want, "option name UCI_Elo type spin default %d "
+	    "min %d max %d", engine_level_elo(ENGINE_LEVEL_DEFAULT), lo, hi);
+	ck_assert_str_eq(uci_expect(c, "option name UCI_Elo"), want);
+	uci_expect(c, "uciok");
+	uci_send(c, "position startpos");
+
+	uci_send(c, "setoption name UCI_LimitStrength value true");
+	uci_send(c, "setoption name UCI_Elo value %d", lo);
+	search_extent(c, "go movetime 60000", &depth, &nodes);
+	ck_assert_int_eq(depth, 1);
+
+	uci_send(c, "setoption name UCI_Elo value %d", hi);
+	search_extent(c, "go movetime 60000", &depth, &nodes);
+	ck_assert_int_gt(depth, 1);
+	ck_assert_int_le(nodes, (long)l10.nodes);
+
+	/* The reports count completed iterations only, so an Elo between
+	 * levels 8 and 9 shows as no less than level 8's search and no
+	 * more than level 9's (each from a new game: the same search). */
+	{
+		long n8, n9;
+
+		uci_send(c, "ucinewgame");
+		uci_send(c, "setoption name UCI_Elo value %d", e8);
+		search_extent(c, "go movetime 60000", &depth, &n8);
+		uci_send(c, "ucinewgame");
+		uci_send(c, "setoption name UCI_Elo value %d", (e8 + e9) / 2);
+		search_extent(c, "go movetime 60000", &depth, &nodes);
+		uci_send(c, "ucinewgame");
+		uci_send(c, "setoption name UCI_Elo value %d", e9);
+		search_extent(c, "go movetime 60000", &depth, &n9);
+		ck_assert_int_le(n8, nodes);
+		ck_assert_int_le(nodes, n9);
+		ck_assert_int_lt(n8, n9);
+		ck_assert_int_le(n8, (long)l8.nodes);
+		ck_assert_int_le(n9, (long)l9.nodes);
+	}
+
+	/* Off: level 10, the default with --uci, is not capped. */
+	uci_send(c, "setoption name UCI_LimitStrength value false");
+	search_extent(c, "go nodes 400000", &depth, &nodes);
+	ck_assert_int_gt(nodes, (long)l10.nodes);
+
+	uci_send(c, "setoption name UCI_Elo value %d", hi + 1);
+	snprintf(want, sizeof want, "UCI_Elo wants %d to %d", lo, hi);
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    want));
+	uci_send(c, "setoption name UCI_LimitStrength value maybe");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "UCI_LimitStrength wants true or false"));
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
 /* Move Overhead is offered, taken in its range and refused outside it. */
 START_TEST(test_move_overhead_option)
 {
@@ -924,6 +1032,7 @@ uci_suite(void)
 	tcase_add_test(tc, test_clock_game);
 	tcase_add_test(tc, test_move_overhead_option);
 	tcase_add_test(tc, test_threads);
+	tcase_add_test(tc, test_limit_strength);
 	suite_add_tcase(s, tc);
 	return s;
 }
