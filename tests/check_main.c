@@ -56,6 +56,7 @@ static const struct {
 	{ "autosave", autosave_suite },
 	{ "actions", actions_suite },
 	{ "review_unit", review_unit_suite },
+	{ "levels", levels_suite },
 };
 
 static int

@@ -94,5 +94,6 @@ Suite *trust_suite(void); /* the state folder */
 Suite *variant_suite(void);
 Suite *registry_suite(void);
 Suite *search_suite(void);
+Suite *levels_suite(void); /* level Elo, first game, hint */
 
 #endif

@@ -22,6 +22,7 @@
 
 #include "bigchess/bigchess.h"
 #include "computer.h"
+#include "history.h"
 #include "hosting.h"
 #include "manual.h"
 #include "learn.h"
@@ -564,7 +565,7 @@ run_game(struct options *o)
 	struct resume resume;
 	struct learn_store learn;
 	struct session session, *ses = NULL;
-	char dir[SAVEGAME_PATH_MAX];
+	char dir[SAVEGAME_PATH_MAX], history[SAVEGAME_PATH_MAX + 8];
 	int failed, rc;
 
 	if (o->fen && bc_position_from_fen(&pos, o->variant, o->fen, &ferr) !=
@@ -620,6 +621,15 @@ run_game(struct options *o)
 	}
 	o->ui.engine = &computer.seam;
 	o->ui.level = o->level ? o->level : ENGINE_LEVEL_DEFAULT;
+	/* Without --level (or a saved game's), a first game of a variant
+	 * starts easy: the history says which have been played out. */
+	o->ui.level_given = o->level != 0;
+	if (ses && snprintf(history, sizeof history, "%s/history", dir) <
+	        (int)sizeof history &&
+	    savegame_check_dir(dir, err, sizeof err) >= 0)
+		history_finished(history, o->ui.finished);
+	else
+		memset(o->ui.finished, true, sizeof o->ui.finished);
 	catch_signals();
 	rc = ui_run(&o->ui, err, sizeof err);
 	failed = rc < 0;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "move_words.h"
 #include "terminal.h"
 #include "ui_state.h"
 #include "wrap.h"
@@ -149,7 +150,7 @@ assist_tick(struct ui *ui)
 {
 	const struct ui_engine *e = seam(ui);
 	struct assist *a = &ui->assist;
-	char san[BC_MOVE_TEXT_MAX];
+	char san[BC_MOVE_TEXT_MAX], words[96];
 	int flags;
 	bc_move m;
 
@@ -162,7 +163,11 @@ assist_tick(struct ui *ui)
 	a->hint = m;
 	a->hint_ply = bc_game_length(ui->play.game);
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
-	ui_say(ui, "Hint: %s (marked + + on the board).", san);
+	if (move_words(play_position(&ui->play), m, words, sizeof words))
+		ui_say(ui, "Hint: %s, %s (marked + + on the board).", san,
+		    words);
+	else
+		ui_say(ui, "Hint: %s (marked + + on the board).", san);
 	return flags | UI_DRAW;
 }
 

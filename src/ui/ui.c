@@ -159,7 +159,7 @@ start(struct ui *ui)
 	/* A person playing Black against the computer sits at the bottom. */
 	s->black_at_bottom = s->players[BC_WHITE] == PLAYER_COMPUTER &&
 	    s->players[BC_BLACK] == PLAYER_HUMAN;
-	s->level = o->level;
+	s->level = newgame_default_level(ui, o->variant);
 	s->clock_base = o->clock_base_ms;
 	s->clock_increment = o->clock_increment_ms;
 	ui->form.minutes = (int)(o->clock_base_ms / 60000);

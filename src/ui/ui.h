@@ -49,9 +49,12 @@ struct ui_engine {
 	/* NULL if the computer plays `v`, else a one-line reason naming it
 	 * (its tables are incomplete); may itself be NULL: it plays all. */
 	const char *(*problem)(void *ctx, const bc_variant *v);
+	/* The measured strength of `level` in Elo on the ladder's scale
+	 * (README, "Levels"), for the new-game screen; may be NULL. */
+	int (*level_elo)(void *ctx, int level);
 };
 
-enum { UI_ENGINE_PV_MAX = 16 };
+enum { UI_ENGINE_PV_MAX = 16, UI_FIRST_LEVEL = 2 };
 
 /* A search's progress, for the thinking display. */
 struct ui_engine_info {
@@ -178,6 +181,11 @@ struct ui_options {
 	bool color;                /* false: monochrome */
 	bool symbols;              /* chess symbols for K Q R B N P */
 	int level;                 /* the computer's level, 1-10 */
+	/* A first game of a variant is gentle: unless the level was asked
+	 * for (level_given), a variant with no finished game in the
+	 * history starts at UI_FIRST_LEVEL. */
+	bool level_given;
+	bool finished[BC_VARIANT_COUNT];
 	const struct ui_engine *engine; /* NULL: none yet */
 	const struct ui_store *store;   /* NULL: nothing is saved */
 	const struct ui_manual *manual; /* NULL: built-in rules text */

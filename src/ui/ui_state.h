@@ -116,6 +116,7 @@ struct form {
 	int minutes;       /* 0: no clock */
 	int increment;     /* seconds */
 	struct play_setup setup;
+	bool level_chosen; /* the level was changed here: keep it */
 };
 
 /* The rules key's built-in text (screen_rules.c). */
@@ -238,6 +239,7 @@ int game_resume(struct ui *ui);
 /* The lessons: open the list; a move or typed line for the lesson on
  * screen (screen_lesson.c). */
 void lessons_open(struct ui *ui, bc_variant_id variant, bool one);
+int newgame_default_level(const struct ui *ui, bc_variant_id variant);
 int lesson_move(struct ui *ui, bc_move m);
 int lesson_prompt(struct ui *ui, const char *line);
 int lesson_click(struct ui *ui, int y, int x);
