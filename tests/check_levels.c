@@ -191,7 +191,7 @@ START_TEST(test_hint_words)
 	start_in(&p, 30, 100, &s, args);
 	WAIT_FOR(&p, "White to move");
 	pty_send(&p, "H");
-	WAIT_FOR(&p, "Hint: Rxe8, wins a rook");
+	WAIT_FOR(&p, "Hint: Rxe8 (wins a rook; marked");
 	pty_send(&p, "q");
 	expect_exit(&p, 0);
 	pty_remove_tree(s.home);

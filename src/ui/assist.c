@@ -164,7 +164,7 @@ assist_tick(struct ui *ui)
 	a->hint_ply = bc_game_length(ui->play.game);
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
 	if (move_words(play_position(&ui->play), m, words, sizeof words))
-		ui_say(ui, "Hint: %s, %s (marked + + on the board).", san,
+		ui_say(ui, "Hint: %s (%s; marked + + on the board).", san,
 		    words);
 	else
 		ui_say(ui, "Hint: %s (marked + + on the board).", san);
