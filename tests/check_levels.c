@@ -1,7 +1,7 @@
 /*
  * check_levels.c - the levels a person sees: the measured Elo of each
  * level on the new-game screen, a gentle first game of a variant, the
- * hint's strength and its words.
+ * hint's strength and its words, the threats key.
  *
  * The words are checked on hand-made Grand Chess positions whose facts
  * were worked out by hand from grand.md (a rook slides along its file, a
@@ -198,6 +198,56 @@ START_TEST(test_hint_words)
 }
 END_TEST
 
+/* The cells either side of square `name` are both `ch`. */
+static bool
+marked(struct pty *p, const char *name, char ch)
+{
+	int row, col;
+
+	square_at(p, name, &row, &col);
+	return pty_cell(p, row, col - 1).chars[0] == (uint32_t)ch &&
+	    pty_cell(p, row, col + 1).chars[0] == (uint32_t)ch;
+}
+
+/*
+ * X: what Black threatens were it to move.  The black rook on e8 sees the
+ * white rook on e2 down the open file, and nothing of White's guards e2,
+ * so Rxe2 wins a rook; both squares are marked.  The key is in ? help.
+ * In check, the check is the threat.
+ */
+START_TEST(test_threats_key)
+{
+	const char *args[] = { "--variant", "grand", "--fen",
+		"9k/10/4r5/10/10/10/10/10/4R5/K9 w - - 0 1", "--white",
+		"human", "--black", "human", NULL };
+	const char *check[] = { "--variant", "grand", "--fen",
+		"9k/10/4r5/10/10/10/10/10/10/4K5 w - - 0 1", "--white",
+		"human", "--black", "human", NULL };
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start_in(&p, 30, 100, &s, args);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, "X");
+	WAIT_FOR(&p, "Black threatens Rxe2 (wins a rook; marked + +");
+	ck_assert(marked(&p, "e2", '+'));
+	ck_assert(marked(&p, "e8", '+'));
+	pty_send(&p, "?");
+	WAIT_FOR(&p, "what the opponent threatens now");
+	pty_send(&p, "q");
+	pty_send(&p, "q");
+	pty_close(&p);
+	start_in(&p, 30, 100, &s, check);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, "X");
+	WAIT_FOR(&p, "You are in check: that is the threat.");
+	pty_send(&p, "q");
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 Suite *
 levels_suite(void)
 {
@@ -212,6 +262,7 @@ levels_suite(void)
 	tcase_add_test(pty, test_first_game_gentle);
 	tcase_add_test(pty, test_played_variant_default);
 	tcase_add_test(pty, test_hint_words);
+	tcase_add_test(pty, test_threats_key);
 	tcase_set_timeout(pty, 60);
 	suite_add_tcase(s, unit);
 	suite_add_tcase(s, pty);

@@ -100,6 +100,33 @@ computer_hint(void *ctx, const bc_game *g)
 	return rc;
 }
 
+/* The opponent's best move were it to move: the hint's search on the
+ * position with the sides swapped (no history: a null move breaks any
+ * repetition). */
+static int
+computer_threat(void *ctx, const bc_game *g)
+{
+	struct computer *c = ctx;
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	int level = engine_level(c->engine), rc;
+	bc_position swapped;
+
+	if (bc_position_other_side(bc_game_position(g), &swapped) != BC_OK)
+		return BC_EINVALID;
+	pthread_mutex_lock(&c->lock);
+	c->have_info = false;
+	c->info.side = swapped.side;
+	pthread_mutex_unlock(&c->lock);
+	engine_set_level(c->engine, computer_hint_level(level));
+	rc = engine_start(c->engine, &swapped, NULL, 0, &limits,
+	    computer_report, c);
+	if (rc == BC_OK)
+		c->hint_level = level;
+	else
+		engine_set_level(c->engine, level);
+	return rc;
+}
+
 static int
 computer_poll(void *ctx, bc_move *out)
 {
@@ -194,6 +221,7 @@ computer_init(struct computer *c, int level)
 	c->seam.stop = computer_stop;
 	c->seam.hurry = computer_hurry;
 	c->seam.hint = computer_hint;
+	c->seam.threat = computer_threat;
 	c->seam.info = computer_info;
 	c->seam.failure = computer_failure;
 	c->seam.problem = computer_problem;

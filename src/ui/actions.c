@@ -383,6 +383,7 @@ actions_run(struct ui *ui, enum command cmd)
 		return ask(ui, DIALOG_DRAW, "Draw", "Do both players agree "
 		    "a draw?");
 	case CMD_HINT:
+	case CMD_THREATS:
 	case CMD_MOVE_NOW:
 	case CMD_THINKING:
 		return assist_run(ui, cmd);

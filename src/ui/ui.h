@@ -39,6 +39,11 @@ struct ui_engine {
 	/* Like start, but a short search at full strength for a hint to a
 	 * person; poll gives its move. */
 	int (*hint)(void *ctx, const bc_game *game);
+	/* Like hint, for the side not to move: its best move were it its
+	 * turn (a null move), which poll gives, in the position with the
+	 * sides swapped.  BC_EINVALID when the side to move is in check.
+	 * May be NULL. */
+	int (*threat)(void *ctx, const bc_game *game);
 	/* Copies the latest progress of the current (or last) search into
 	 * `out`; false if it has not reported yet.  Safe while it runs. */
 	bool (*info)(void *ctx, struct ui_engine_info *out);

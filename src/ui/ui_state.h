@@ -84,6 +84,8 @@ struct assist {
 	bool hint_busy;          /* a hint search runs */
 	bc_move hint;            /* the hint shown, or BC_MOVE_NONE */
 	int hint_ply;            /* the game length it is for */
+	bool of_threat;          /* the hint is the opponent's threat */
+	char shown[ASSIST_TEXT]; /* the status line of the hint shown */
 	bool thinking;           /* the thinking display is on */
 	bool have;               /* `depth` and `line` hold a search */
 	bool of_hint;            /* ... of a hint search */
