@@ -1,7 +1,7 @@
 /*
  * check_levels.c - the levels a person sees: the measured Elo of each
  * level on the new-game screen, a gentle first game of a variant, the
- * hint's strength and its words, the threats key.
+ * hint's strength and its words, the threats key, the coach.
  *
  * The words are checked on hand-made Grand Chess positions whose facts
  * were worked out by hand from grand.md (a rook slides along its file, a
@@ -248,6 +248,74 @@ START_TEST(test_threats_key)
 }
 END_TEST
 
+/*
+ * The coach, on in a first game: White's rook on e2 guards the knight on
+ * e4, which Black's rook on a4 attacks along the rank.  Rh2 leaves the
+ * knight unguarded: the coach says so and offers to take the move back;
+ * y does, and the computer has not moved meanwhile.  Nc5 (out of the
+ * rook's lines) is a good move: no question, the computer answers.
+ */
+static const char coach_fen[] =
+    "9k/10/10/10/10/10/r3N5/10/4R5/2K7 w - - 0 1";
+
+START_TEST(test_coach_hanging)
+{
+	const char *args[] = { "--variant", "grand", "--ascii", "--fen",
+		coach_fen, NULL };
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	start_in(&p, 30, 100, &s, args);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":Rh2" ENTER);
+	WAIT_FOR(&p, "Coach");
+	WAIT_FOR(&p, "knight on e4 unguarded");
+	WAIT_FOR(&p, "(Rxe4)");
+	pty_send(&p, "y");
+	WAIT_FOR(&p, "Move taken back; White to move.");
+	ck_assert(wait_piece(&p, "e2", 'R'));
+	ck_assert(wait_piece(&p, "a4", 'r'));
+	/* The good move: the computer replies, so no question held it. */
+	pty_send(&p, ":Nc5" ENTER);
+	WAIT_FOR(&p, "Black played");
+	ck_assert(!pty_find(&p, "Coach", NULL, NULL));
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/* coach = off in the person's settings: the same blunder goes unsaid. */
+START_TEST(test_coach_off)
+{
+	const char *args[] = { "--variant", "grand", "--ascii", "--fen",
+		coach_fen, NULL };
+	char cfg[160], path[256];
+	const char *env[3];
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	snprintf(cfg, sizeof cfg, "XDG_CONFIG_HOME=%s/cfg", s.home);
+	snprintf(path, sizeof path, "%s/cfg", s.home);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof path, "%s/cfg/bigchess", s.home);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof path, "%s/cfg/bigchess/config", s.home);
+	write_file(path, "# no coach\ncoach = off\n");
+	env[0] = s.env;
+	env[1] = cfg;
+	env[2] = NULL;
+	start_bigchess(&p, 30, 100, args, env);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":Rh2" ENTER);
+	WAIT_FOR(&p, "Black played");
+	ck_assert(!pty_find(&p, "Coach", NULL, NULL));
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 Suite *
 levels_suite(void)
 {
@@ -263,6 +331,8 @@ levels_suite(void)
 	tcase_add_test(pty, test_played_variant_default);
 	tcase_add_test(pty, test_hint_words);
 	tcase_add_test(pty, test_threats_key);
+	tcase_add_test(pty, test_coach_hanging);
+	tcase_add_test(pty, test_coach_off);
 	tcase_set_timeout(pty, 60);
 	suite_add_tcase(s, unit);
 	suite_add_tcase(s, pty);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "ui/ui.h"
 
 /* The settings, and whether the person's own file may set them. */
 static const struct {
@@ -27,6 +28,7 @@ static const struct {
 	{ "state-dir", true },
 	{ "idle", false },
 	{ "history-keep", false },
+	{ "coach", false },
 };
 
 void
@@ -160,6 +162,18 @@ set(struct config *c, const char *key, const char *value)
 	}
 	if (!strcmp(key, "idle"))
 		return config_parse_idle(value, &c->idle_ms);
+	if (!strcmp(key, "coach")) {
+		bool on;
+
+		if (!strcmp(value, "first")) {
+			c->coach = UI_COACH_FIRST;
+			return true;
+		}
+		if (!parse_bool(value, &on))
+			return false;
+		c->coach = on ? UI_COACH_ON : UI_COACH_OFF;
+		return true;
+	}
 	return config_parse_keep(value, &c->history_keep);
 }
 

@@ -35,6 +35,7 @@ struct config {
 	int64_t idle_ms;         /* idle = MIN; 0: no idle timeout */
 	int history_keep;        /* history-keep = N */
 	char state_dir[CONFIG_PATH_MAX]; /* state-dir = PATH, "" if unset */
+	int coach;               /* coach = on|off|first: a UI_COACH_* */
 };
 
 /* The settings before any file: nothing restricted, no idle timeout,

@@ -152,6 +152,7 @@ hosting_setup(struct config *c, bool restricted, const char *system_path,
 		    config_read(&user, path, CONFIG_USER, warn) >= 0) {
 			c->idle_ms = user.idle_ms;
 			c->history_keep = user.history_keep;
+			c->coach = user.coach;
 		}
 	}
 	savegame_keep_history(c->history_keep);

@@ -456,6 +456,7 @@ setup_hosting(struct options *o)
 	o->ui.restricted = c.restricted;
 	if (!o->idle_given)
 		o->ui.idle_ms = c.idle_ms;
+	o->ui.coach = c.coach;
 	if (o->restricted && o->load)
 		usage_error("%s is refused in restricted mode (files are read "
 		    "only in the state folder)", o->print ? "--load --print"

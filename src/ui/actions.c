@@ -33,7 +33,9 @@ int
 actions_push(struct ui *ui, bc_move m)
 {
 	char san[BC_MOVE_TEXT_MAX];
-	int rc;
+	bc_position before = *play_position(&ui->play);
+	bool person = ui->play.players[play_side(&ui->play)] == PLAYER_HUMAN;
+	int rc, flags;
 
 	assist_cancel(ui);
 	piece_info_clear(ui);
@@ -45,7 +47,11 @@ actions_push(struct ui *ui, bc_move m)
 	}
 	ui_say(ui, "%s played %s%s.", side_name[!play_side(&ui->play)], san,
 	    ui->play.reviewing ? " in the game (> shows it)" : "");
-	return actions_game_changed(ui);
+	flags = actions_game_changed(ui);
+	/* The one place a person's move is looked at by the coach. */
+	if (person)
+		flags |= coach_after_move(ui, &before, m);
+	return flags;
 }
 
 /* A label for one of several moves between the same squares. */
@@ -481,6 +487,8 @@ actions_answer(struct ui *ui, const struct dialog_answer *a)
 		return actions_fen(ui, ui->fen);
 	case DIALOG_TAKE_BACK:
 		return take_back_confirmed(ui, a->move);
+	case DIALOG_COACH:
+		return coach_take_back(ui);
 	default:
 		return UI_DRAW;
 	}

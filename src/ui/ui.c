@@ -62,7 +62,8 @@ static bool
 computer_to_move(const struct ui *ui)
 {
 	return ui->playing && !play_over(&ui->play) && ui->opts->engine &&
-	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER;
+	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER &&
+	    !coach_holding(ui);
 }
 
 /* What happens with no key: the clock runs down, the computer moves. */

@@ -61,6 +61,10 @@ struct ui_engine {
 
 enum { UI_ENGINE_PV_MAX = 16, UI_FIRST_LEVEL = 2 };
 
+/* The coach setting: on for a first game of a variant (the default),
+ * always, or never. */
+enum { UI_COACH_FIRST, UI_COACH_ON, UI_COACH_OFF };
+
 /* A search's progress, for the thinking display. */
 struct ui_engine_info {
 	int depth;    /* completed iterations */
@@ -191,6 +195,7 @@ struct ui_options {
 	 * history starts at UI_FIRST_LEVEL. */
 	bool level_given;
 	bool finished[BC_VARIANT_COUNT];
+	int coach;                 /* UI_COACH_FIRST, _ON or _OFF */
 	const struct ui_engine *engine; /* NULL: none yet */
 	const struct ui_store *store;   /* NULL: nothing is saved */
 	const struct ui_manual *manual; /* NULL: built-in rules text */

@@ -40,7 +40,8 @@ enum dialog_kind {
 	DIALOG_RESUME,    /* go on with the saved game? */
 	DIALOG_FEN,       /* shows a long FEN */
 	DIALOG_FEN_NEW,   /* leave this game for the typed FEN? */
-	DIALOG_TAKE_BACK  /* a move while reviewing: take back to here? */
+	DIALOG_TAKE_BACK, /* a move while reviewing: take back to here? */
+	DIALOG_COACH      /* the coach: take that move back? */
 };
 
 enum dialog_action {
@@ -242,6 +243,14 @@ int game_resume(struct ui *ui);
  * screen (screen_lesson.c). */
 void lessons_open(struct ui *ui, bc_variant_id variant, bool one);
 int newgame_default_level(const struct ui *ui, bc_variant_id variant);
+
+/* The coach (coach.c): on for this game?  After a person's move from
+ * `before`, a question if it blunders; the computer waits while it is
+ * open (coach_holding); its yes takes the move back. */
+bool coach_on(const struct ui *ui);
+bool coach_holding(const struct ui *ui);
+int coach_after_move(struct ui *ui, const bc_position *before, bc_move m);
+int coach_take_back(struct ui *ui);
 int lesson_move(struct ui *ui, bc_move m);
 int lesson_prompt(struct ui *ui, const char *line);
 int lesson_click(struct ui *ui, int y, int x);
