@@ -141,6 +141,7 @@ START_TEST(test_first_game_gentle)
 	WAIT_GONE(&p, "First Grand Chess game");
 	pty_send(&p, "q");
 	expect_exit(&p, 0);
+	pty_close(&p);
 	pty_remove_tree(s.home);
 }
 END_TEST
@@ -175,6 +176,7 @@ START_TEST(test_played_variant_default)
 	WAIT_FOR(&p, want);
 	pty_send(&p, "q");
 	expect_exit(&p, 0);
+	pty_close(&p);
 	pty_remove_tree(s.home);
 }
 END_TEST
@@ -194,6 +196,7 @@ START_TEST(test_hint_words)
 	WAIT_FOR(&p, "Hint: Rxe8 (wins a rook; marked");
 	pty_send(&p, "q");
 	expect_exit(&p, 0);
+	pty_close(&p);
 	pty_remove_tree(s.home);
 }
 END_TEST
