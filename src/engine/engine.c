@@ -410,12 +410,14 @@ plan(const struct engine *eng, const bc_position *pos,
 	if (in->depth > 0 && in->depth < out->depth)
 		out->depth = in->depth;
 	out->nodes = in->nodes;
-	/* Below level 10, or when told to limit its strength (UCI), the
-	 * level's budget caps any search but an infinite one (analysis);
-	 * level 10 under a protocol's own limits is the engine at full
-	 * strength. */
-	if (!in->infinite &&
-	    (eng->level < ENGINE_LEVEL_MAX || eng->limit_strength) &&
+	/* Below level 10 the level's budget caps a search bounded by time
+	 * (a clock, movetime); told to limit its strength (UCI), any
+	 * search.  A depth or node count asked for is the caller's own
+	 * measure, an infinite search is analysis, and level 10 under a
+	 * protocol's own limits is the engine at full strength. */
+	if (!in->infinite && (eng->limit_strength ||
+	        (eng->level < ENGINE_LEVEL_MAX && in->depth <= 0 &&
+	         in->nodes == 0)) &&
 	    (out->nodes == 0 || lv->nodes < out->nodes))
 		out->nodes = lv->nodes;
 	if (in->infinite) {

@@ -133,10 +133,13 @@ int engine_threads(const struct engine *eng);
 
 /*
  * Sets the strength, 1 (weakest) to 10 (clamped).  A level is a node
- * budget per move (with a depth and, below 6, random noise at the root):
- * it bounds every search but an infinite one, except at level 10, where
- * only a search without limits of its own (the curses game) is bounded,
- * unless engine_set_limit_strength is on.  Not during a search.
+ * budget per move (with a depth and, up to level 7, random noise at the
+ * root).  The budget bounds a search without limits of its own (the
+ * curses game) and, below level 10, one bounded only by time (a clock or
+ * movetime); a depth or node count asked for is searched as asked, and
+ * an infinite search is not bounded.  With engine_set_limit_strength on,
+ * it bounds every search but an infinite one, at level 10 too.  The
+ * level's depth and noise always hold.  Not during a search.
  */
 void engine_set_level(struct engine *eng, int level);
 int engine_level(const struct engine *eng);
