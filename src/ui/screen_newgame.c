@@ -27,8 +27,9 @@ static const char *const field_name[FIELD_COUNT] = {
 enum { FORM_W = 64, FORM_H = 20 };
 
 /*
- * The level a game of `variant` starts at unless one is chosen: the
- * given one, or an easy one for a variant never played to its end.
+ * The level a game of `variant` starts at unless one is chosen on the
+ * screen: the given one, or an easy one for a variant never played to
+ * its end.
  */
 int
 newgame_default_level(const struct ui *ui, bc_variant_id variant)
@@ -36,7 +37,7 @@ newgame_default_level(const struct ui *ui, bc_variant_id variant)
 	const struct ui_options *o = ui->opts;
 
 	if (o->level_given || variant < 0 || variant >= BC_VARIANT_COUNT ||
-	    o->finished[variant] || ui->form.level_chosen)
+	    o->finished[variant])
 		return o->level;
 	return UI_FIRST_LEVEL < o->level ? UI_FIRST_LEVEL : o->level;
 }
@@ -229,7 +230,8 @@ change(struct ui *ui, int dir)
 		n = bc_variant_count();
 		s->variant = bc_variant_id_of(bc_variant_at((bc_variant_index(
 		    bc_variant_get(s->variant)) + n + dir) % n));
-		s->level = newgame_default_level(ui, s->variant);
+		if (!f->level_chosen)
+			s->level = newgame_default_level(ui, s->variant);
 		break;
 	case FIELD_WHITE:
 	case FIELD_BLACK:
