@@ -118,8 +118,8 @@ level_text(int level, char *buf, size_t size)
 
 /*
  * A first game of Grand Chess (an empty state folder): level 2 with its
- * Elo and the note; Right makes it level 3 and the note goes.  Chad,
- * never played either, is easy too.
+ * Elo and the note; Right makes it level 3 and the note goes, and the
+ * level stays when the variant changes.
  */
 START_TEST(test_first_game_gentle)
 {
@@ -139,6 +139,15 @@ START_TEST(test_first_game_gentle)
 	level_text(UI_FIRST_LEVEL + 1, want, sizeof want);
 	WAIT_FOR(&p, want);
 	WAIT_GONE(&p, "First Grand Chess game");
+	/* A level chosen here stays with another variant (Hadean Chess,
+	 * the next after Grand). */
+	pty_key(&p, VTERM_KEY_UP);
+	pty_key(&p, VTERM_KEY_UP);
+	pty_key(&p, VTERM_KEY_UP);
+	pty_key(&p, VTERM_KEY_RIGHT);
+	WAIT_FOR(&p, "< Hadean Chess >");
+	WAIT_FOR(&p, want);
+	ck_assert(!pty_find(&p, "First Hadean Chess game", NULL, NULL));
 	pty_send(&p, "q");
 	expect_exit(&p, 0);
 	pty_close(&p);
