@@ -37,35 +37,62 @@ coach_holding(const struct ui *ui)
 	return ui_top(ui) == &screen_dialog && ui->dialog.kind == DIALOG_COACH;
 }
 
-/*
- * A capture by the side to move in `pos` of a piece (not the king) that
- * nothing can take back on its square; its square, or -1.  `skip`, if
- * not -1, is a square whose piece does not count.
- */
-static int
-free_capture(const bc_position *pos, int skip, bc_move *out)
+/* True if `m`, a move of `pos`, captures a piece (not the king) that
+ * nothing can take back on its square. */
+static bool
+free_capture(const bc_position *pos, bc_move m)
+{
+	int to = BC_MOVE_TO(m);
+	bc_position after = *pos;
+	bc_undo undo;
+
+	if (BC_MOVE_KIND(m) != BC_MOVE_CAPTURE ||
+	    (bc_variant_piece_flags(pos->variant,
+	        BC_PIECE_TYPE(pos->board[to])) & BC_PIECE_ROYAL))
+		return false;
+	bc_position_make(&after, m, &undo);
+	return !bc_position_attacked(&after, (bc_square)to, after.side);
+}
+
+/* True if the side to move in `pos` can take the piece on `sq` so. */
+static bool
+loose(const bc_position *pos, int sq)
 {
 	bc_move_list list;
 
 	bc_movegen_legal(pos, &list);
-	for (int i = 0; i < list.count; i++) {
-		bc_move m = list.moves[i];
-		int to = BC_MOVE_TO(m);
-		bc_position after = *pos;
-		unsigned flags;
-		bc_undo undo;
+	for (int i = 0; i < list.count; i++)
+		if (BC_MOVE_TO(list.moves[i]) == sq &&
+		    free_capture(pos, list.moves[i]))
+			return true;
+	return false;
+}
 
-		if (BC_MOVE_KIND(m) != BC_MOVE_CAPTURE || to == skip)
+/*
+ * A free capture for the side to move in `pos` (after the person's move
+ * `m` from `before`) of a piece that was not loose before it, were the
+ * opponent to move then; its square, or -1, and the capture in *out.
+ */
+static int
+new_loose(const bc_position *pos, const bc_position *before, bc_move m,
+    bc_move *out)
+{
+	bc_position passed;
+	bool have_passed = bc_position_other_side(before, &passed) == BC_OK;
+	bc_move_list list;
+
+	bc_movegen_legal(pos, &list);
+	for (int i = 0; i < list.count; i++) {
+		int to = BC_MOVE_TO(list.moves[i]);
+		/* The moved piece counts from its old square. */
+		int was = to == BC_MOVE_TO(m) ? BC_MOVE_FROM(m) : to;
+
+		if (!free_capture(pos, list.moves[i]))
 			continue;
-		flags = bc_variant_piece_flags(pos->variant,
-		    BC_PIECE_TYPE(pos->board[to]));
-		if (flags & BC_PIECE_ROYAL)
+		if (have_passed && loose(&passed, was))
 			continue;
-		bc_position_make(&after, m, &undo);
-		if (!bc_position_attacked(&after, (bc_square)to, after.side)) {
-			*out = m;
-			return to;
-		}
+		*out = list.moves[i];
+		return to;
 	}
 	return -1;
 }
@@ -122,24 +149,14 @@ blunder(const struct ui *ui, const bc_position *before, bc_move m,
 		    san);
 		return true;
 	}
-	/* Before the move, were the opponent to move: what was already
-	 * loose (the moved piece counts from its old square). */
-	sq = free_capture(pos, -1, &reply);
+	sq = new_loose(pos, before, m, &reply);
 	if (sq >= 0) {
-		int was = sq == BC_MOVE_TO(m) ? BC_MOVE_FROM(m) : sq;
-		bc_move old;
-		bool loose = bc_position_other_side(before, &passed) == BC_OK &&
-		    free_capture(&passed, -1, &old) == was;
-
-		if (!loose) {
-			bc_move_to_san(pos, reply, san, sizeof san);
-			square_name(sq, where, sizeof where);
-			snprintf(buf, size, "That leaves the %s on %s unguarded: "
-			    "%s can take it (%s).", bc_variant_piece_name(
-			    pos->variant, BC_PIECE_TYPE(pos->board[sq])), where,
-			    them, san);
-			return true;
-		}
+		bc_move_to_san(pos, reply, san, sizeof san);
+		square_name(sq, where, sizeof where);
+		snprintf(buf, size, "That leaves the %s on %s unguarded: %s can "
+		    "take it (%s).", bc_variant_piece_name(pos->variant,
+		    BC_PIECE_TYPE(pos->board[sq])), where, them, san);
+		return true;
 	}
 	if (free_promotion(pos, &reply) &&
 	    !(bc_position_other_side(before, &passed) == BC_OK &&
