@@ -844,27 +844,30 @@ search_extent(struct uci_child *c, const char *go, int *depth,
 }
 
 /*
- * UCI_LimitStrength and UCI_Elo: offered with the ladder's range; with
- * the limit on, UCI_Elo of level 1 searches one ply whatever the time
- * given, level 10's Elo stays within level 10's node budget, an Elo
- * between two levels between their budgets; with it off, level 10 is
- * the engine at full strength (the go limits alone); bad values refused.
+ * UCI_LimitStrength and UCI_Elo: offered with the ladder's range (level
+ * 1's Elo to the highest measured level's); with the limit on, UCI_Elo
+ * of level 1 searches one ply whatever the time given, the top Elo stays
+ * within that level's node budget, an Elo between the two highest
+ * measured levels between their searches; with it off, the Level option
+ * governs again; bad values refused.
  */
 START_TEST(test_limit_strength)
 {
 	struct uci_child *c = uci_open();
-	struct engine_limits l8, l9, l10;
+	struct engine_limits l8, l9, ltop;
 	int lo = engine_level_elo(ENGINE_LEVEL_MIN);
-	int hi = engine_level_elo(ENGINE_LEVEL_MAX);
-	int e8 = engine_level_elo(8), e9 = engine_level_elo(9);
+	int top = engine_level_measured();
+	int hi = engine_level_elo(top);
+	/* The two highest measured levels (tools/ladder). */
+	int e8 = engine_level_elo(top - 1), e9 = engine_level_elo(top);
 	char want[128];
 	int depth;
 	long nodes;
 
-	engine_level_limits(8, &l8);
-	engine_level_limits(9, &l9);
-	engine_level_limits(10, &l10);
-	ck_assert(lo < e8 && e8 < e9 && e9 < hi);
+	engine_level_limits(top - 1, &l8);
+	engine_level_limits(top, &l9);
+	engine_level_limits(top, &ltop);
+	ck_assert(lo < e8 && e8 < e9 && e9 == hi);
 	uci_send(c, "uci");
 	ck_assert_str_eq(uci_expect(c, "option name UCI_LimitStrength"),
 	    "option name UCI_LimitStrength type check default false");
@@ -882,11 +885,12 @@ START_TEST(test_limit_strength)
 	uci_send(c, "setoption name UCI_Elo value %d", hi);
 	search_extent(c, "go movetime 60000", &depth, &nodes);
 	ck_assert_int_gt(depth, 1);
-	ck_assert_int_le(nodes, (long)l10.nodes);
+	ck_assert_int_le(nodes, (long)ltop.nodes);
 
 	/* The reports count completed iterations only, so an Elo between
-	 * levels 8 and 9 shows as no less than level 8's search and no
-	 * more than level 9's (each from a new game: the same search). */
+	 * the two levels shows as no less than the lower one's search and
+	 * no more than the upper one's (each from a new game: the same
+	 * search). */
 	{
 		long n8, n9;
 
@@ -906,10 +910,12 @@ START_TEST(test_limit_strength)
 		ck_assert_int_le(n9, (long)l9.nodes);
 	}
 
-	/* Off: level 10, the default with --uci, is not capped. */
+	/* Off: the Level option governs again (level 1: one ply), not the
+	 * Elo (the last one asked for searched deeper). */
 	uci_send(c, "setoption name UCI_LimitStrength value false");
-	search_extent(c, "go nodes 400000", &depth, &nodes);
-	ck_assert_int_gt(nodes, (long)l10.nodes);
+	uci_send(c, "setoption name Level value 1");
+	search_extent(c, "go movetime 60000", &depth, &nodes);
+	ck_assert_int_eq(depth, 1);
 
 	uci_send(c, "setoption name UCI_Elo value %d", hi + 1);
 	snprintf(want, sizeof want, "UCI_Elo wants %d to %d", lo, hi);

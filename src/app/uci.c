@@ -244,7 +244,7 @@ cmd_uci(struct uci *u)
 	say(u, "option name UCI_Elo type spin default %d min %d max %d",
 	    engine_level_elo(ENGINE_LEVEL_DEFAULT),
 	    engine_level_elo(ENGINE_LEVEL_MIN),
-	    engine_level_elo(ENGINE_LEVEL_MAX));
+	    engine_level_elo(engine_level_measured()));
 	say(u, "option name Move Overhead type spin default %d min %d max %d",
 	    ENGINE_OVERHEAD_DEFAULT_MS, ENGINE_OVERHEAD_MIN_MS,
 	    ENGINE_OVERHEAD_MAX_MS);
@@ -332,10 +332,10 @@ cmd_setoption(struct uci *u, char **tok, int n)
 	} else if (strcasecmp(name, "UCI_Elo") == 0) {
 		if (!protocol_parse_number(value,
 		        engine_level_elo(ENGINE_LEVEL_MIN),
-		        engine_level_elo(ENGINE_LEVEL_MAX), &number))
+		        engine_level_elo(engine_level_measured()), &number))
 			say(u, "info string error: UCI_Elo wants %d to %d, not "
 			       "'%s'", engine_level_elo(ENGINE_LEVEL_MIN),
-			    engine_level_elo(ENGINE_LEVEL_MAX), value);
+			    engine_level_elo(engine_level_measured()), value);
 		else
 			u->elo = (int)number;
 		apply_strength(u);

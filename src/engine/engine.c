@@ -28,7 +28,8 @@ struct level {
 	uint64_t nodes;     /* the node budget of one move */
 	int noise;          /* +- centipawns at the root */
 	bool quiesce;       /* capture search at the leaves */
-	int elo;            /* measured by tools/ladder, random mover = 0 */
+	int elo;            /* measured by tools/ladder, random mover = 0;
+	                     * 0: not measured (only at the top) */
 };
 
 static const struct level levels[ENGINE_LEVEL_MAX] = {
@@ -201,6 +202,16 @@ engine_set_level(struct engine *eng, int level)
 }
 
 int
+engine_level_measured(void)
+{
+	int top = ENGINE_LEVEL_MIN;
+
+	while (top < ENGINE_LEVEL_MAX && levels[top].elo > 0)
+		top++;
+	return top;
+}
+
+int
 engine_level_elo(int level)
 {
 	if (level < ENGINE_LEVEL_MIN)
@@ -234,6 +245,7 @@ void
 engine_set_elo(struct engine *eng, int elo)
 {
 	const struct level *lo, *hi;
+	int top = engine_level_measured();
 	double t;
 	int i;
 
@@ -241,11 +253,11 @@ engine_set_elo(struct engine *eng, int elo)
 		engine_set_level(eng, ENGINE_LEVEL_MIN);
 		return;
 	}
-	if (elo >= levels[ENGINE_LEVEL_MAX - 1].elo) {
-		engine_set_level(eng, ENGINE_LEVEL_MAX);
+	if (elo >= levels[top - 1].elo) {
+		engine_set_level(eng, top);
 		return;
 	}
-	for (i = 1; i < ENGINE_LEVEL_MAX - 1 && levels[i].elo < elo; i++)
+	for (i = 1; i < top - 1 && levels[i].elo < elo; i++)
 		continue;
 	lo = &levels[i - 1];
 	hi = &levels[i];

@@ -145,8 +145,11 @@ void engine_set_level(struct engine *eng, int level);
 int engine_level(const struct engine *eng);
 
 /* The measured strength of `level` (clamped to 1..10) in Elo on the
- * ladder's scale (tools/ladder: the random mover is 0); increasing. */
+ * ladder's scale (tools/ladder: the random mover is 0), increasing with
+ * the level; 0 for a level not measured yet (only above all measured
+ * ones: engine_level_measured is the highest measured). */
 int engine_level_elo(int level);
+int engine_level_measured(void);
 
 /* Fills `out` with the depth and node budget that `level` (clamped)
  * searches a move with: what tools/ladder plays each level at. */
@@ -154,7 +157,8 @@ void engine_level_limits(int level, struct engine_limits *out);
 
 /*
  * Sets a strength of `elo` on the ladder's scale (clamped to level 1's
- * and level 10's): between two levels, budget, noise and depth are
+ * and the highest measured level's): between two levels, budget, noise
+ * and depth are
  * interpolated.  engine_level then gives the nearer level.  Not during
  * a search.
  */

@@ -91,6 +91,7 @@ field_value(const struct ui *ui, int field, char *buf, size_t size)
 {
 	const struct form *f = &ui->form;
 	const struct play_setup *s = &f->setup;
+	int elo;
 
 	switch (field) {
 	case FIELD_VARIANT:
@@ -103,10 +104,15 @@ field_value(const struct ui *ui, int field, char *buf, size_t size)
 		    PLAYER_HUMAN ? "human" : "computer");
 		break;
 	case FIELD_LEVEL:
-		if (ui->opts->engine && ui->opts->engine->level_elo)
+		elo = ui->opts->engine && ui->opts->engine->level_elo ?
+		    ui->opts->engine->level_elo(ui->opts->engine->ctx,
+		    s->level) : -1;
+		if (elo > 0)
 			snprintf(buf, size, "%d - about %d Elo on our scale",
-			    s->level, ui->opts->engine->level_elo(
-			    ui->opts->engine->ctx, s->level));
+			    s->level, elo);
+		else if (elo == 0)
+			snprintf(buf, size, "%d - stronger, not measured yet",
+			    s->level);
 		else
 			snprintf(buf, size, "%d (1 weakest, 10 strongest)",
 			    s->level);
