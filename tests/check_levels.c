@@ -60,6 +60,46 @@ START_TEST(test_move_words)
 }
 END_TEST
 
+/*
+ * UCI_Elo's interpolation: an Elo halfway between the two highest
+ * measured levels searches more nodes than the lower level's budget and
+ * fewer than the upper's, under a generous time (the node budget ends
+ * it); the levels' Elo rise with the level, and engine_level picks the
+ * nearer level.
+ */
+START_TEST(test_elo_between_levels)
+{
+	int top = engine_level_measured();
+	struct engine_limits lo, hi, limits = ENGINE_LIMITS_INIT;
+	struct engine *eng = engine_new(ENGINE_HASH_DEFAULT_MB);
+	struct engine_report r;
+	bc_position pos;
+
+	ck_assert_ptr_nonnull(eng);
+	ck_assert_int_ge(top, 2);
+	for (int level = 2; level <= top; level++)
+		ck_assert_int_gt(engine_level_elo(level),
+		    engine_level_elo(level - 1));
+	for (int level = top + 1; level <= ENGINE_LEVEL_MAX; level++)
+		ck_assert_int_eq(engine_level_elo(level), 0);
+	engine_level_limits(top - 1, &lo);
+	engine_level_limits(top, &hi);
+	bc_position_start(&pos, bc_variant_find("grand"));
+	engine_set_limit_strength(eng, true);
+	engine_set_elo(eng, (engine_level_elo(top - 1) +
+	    engine_level_elo(top)) / 2);
+	limits.movetime_ms = 600000;
+	engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL, &r);
+	ck_assert_uint_gt(r.nodes, lo.nodes);
+	ck_assert_uint_lt(r.nodes, hi.nodes);
+	engine_set_elo(eng, engine_level_elo(top - 1) + 1);
+	ck_assert_int_eq(engine_level(eng), top - 1);
+	engine_set_elo(eng, 99999);
+	ck_assert_int_eq(engine_level(eng), top);
+	engine_free(eng);
+}
+END_TEST
+
 /* A move of `c` through the seam: the hint, polled until it comes. */
 static bc_move
 seam_hint(struct computer *c, const bc_game *g)
@@ -338,6 +378,7 @@ levels_suite(void)
 	tcase_add_loop_test(unit, test_move_words, 0,
 	    (int)(sizeof word_rows / sizeof word_rows[0]));
 	tcase_add_test(unit, test_hint_level);
+	tcase_add_test(unit, test_elo_between_levels);
 	tcase_set_timeout(unit, 60);
 	tcase_add_test(pty, test_first_game_gentle);
 	tcase_add_test(pty, test_played_variant_default);

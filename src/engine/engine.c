@@ -33,16 +33,16 @@ struct level {
 };
 
 static const struct level levels[ENGINE_LEVEL_MAX] = {
-	{ 1, 2000, 250, false, 400 },          /* 1: blunders freely */
-	{ 1, 2000, 200, true, 600 },           /* 2: sees exchanges */
-	{ 1, 4000, 100, true, 800 },           /* 3 */
-	{ 2, 8000, 120, true, 1000 },          /* 4: two plies */
-	{ 3, 5000, 100, true, 1150 },          /* 5 */
-	{ MAX_PLY - 1, 5000, 60, true, 1300 },  /* 6 */
-	{ MAX_PLY - 1, 10000, 30, true, 1450 }, /* 7: the default */
-	{ MAX_PLY - 1, 25000, 0, true, 1600 },  /* 8 */
-	{ MAX_PLY - 1, 60000, 0, true, 1750 },  /* 9 */
-	{ MAX_PLY - 1, 150000, 0, true, 1900 }, /* 10 */
+	{ 1, 2000, 250, false, 570 },           /* 1: blunders freely */
+	{ 1, 2000, 200, true, 1300 },           /* 2: sees exchanges */
+	{ 1, 4000, 100, true, 1410 },           /* 3 */
+	{ 2, 8000, 120, true, 1700 },           /* 4: two plies */
+	{ 3, 5000, 100, true, 2080 },           /* 5 */
+	{ MAX_PLY - 1, 5000, 60, true, 2450 },  /* 6 */
+	{ MAX_PLY - 1, 10000, 30, true, 2700 }, /* 7: the default */
+	{ MAX_PLY - 1, 25000, 0, true, 3190 },  /* 8 */
+	{ MAX_PLY - 1, 60000, 0, true, 0 },     /* 9: not measured yet */
+	{ MAX_PLY - 1, 150000, 0, true, 0 },    /* 10: not measured yet */
 };
 
 /* A level's search in the curses game stops here even when its nodes
