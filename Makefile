@@ -130,6 +130,8 @@ TEST_APP_OBJ += $(BUILD)/src/app/learn.o $(BUILD)/src/ui/lesson_play.o \
 TEST_UI_OBJ = $(filter-out $(BUILD)/src/ui/terminal.o \
 	$(BUILD)/src/ui/lesson_play.o $(BUILD)/src/ui/wrap.o,$(UI_OBJ))
 TEST_APP_OBJ += $(TEST_UI_OBJ)
+# ... and the computer player's glue (suite levels: the hint's level).
+TEST_APP_OBJ += $(BUILD)/src/app/computer.o
 
 .PHONY: all check check-normal check-asan check-extra test man-lint tsan bench \
 	play deps install uninstall clean arena \

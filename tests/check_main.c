@@ -63,6 +63,7 @@ static const struct {
 	{ "room_proto", room_proto_suite },
 	{ "rooms", rooms_suite },
 	{ "records", records_suite },
+	{ "levels", levels_suite },
 };
 
 static int

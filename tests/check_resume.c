@@ -273,14 +273,16 @@ START_TEST(test_level_from_new_game_screen)
 	state_new(&s);
 	start(&p, &s, NULL);
 	WAIT_FOR(&p, "Computer level");
-	WAIT_FOR(&p, "< 7 (1 weakest");
+	/* A first game of Grand Chess (no history): level 2. */
+	WAIT_FOR(&p, "< 2 - about");
 	/* Variant, White, Black, then the level: down three lines. */
 	pty_key(&p, VTERM_KEY_DOWN);
 	pty_key(&p, VTERM_KEY_DOWN);
 	pty_key(&p, VTERM_KEY_DOWN);
-	pty_key(&p, VTERM_KEY_LEFT);
-	pty_key(&p, VTERM_KEY_LEFT);
-	WAIT_FOR(&p, "< 5 (1 weakest");
+	pty_key(&p, VTERM_KEY_RIGHT);
+	pty_key(&p, VTERM_KEY_RIGHT);
+	pty_key(&p, VTERM_KEY_RIGHT);
+	WAIT_FOR(&p, "< 5 - about");
 	pty_send(&p, ENTER);
 	WAIT_FOR(&p, "White to move");
 	pty_send(&p, ":e5" ENTER);

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "pipe_child.h"
 #include "pty_board.h"
 
@@ -668,6 +669,102 @@ START_TEST(test_clock_game)
 }
 END_TEST
 
+/*
+ * The deepest iteration and the most nodes that the "info" lines of one
+ * search report, up to its bestmove.
+ */
+static void
+search_extent(struct uci_child *c, const char *go, int *depth,
+    long *nodes)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+
+	*depth = 0;
+	*nodes = 0;
+	uci_send(c, "%s", go);
+	while (uci_read_line(c, deadline)) {
+		const char *p;
+
+		if (strncmp(c->line, "bestmove ", 9) == 0)
+			return;
+		if (strncmp(c->line, "info depth ", 11) == 0 &&
+		    atoi(c->line + 11) > *depth)
+			*depth = atoi(c->line + 11);
+		if ((p = strstr(c->line, " nodes ")) && atol(p + 7) > *nodes)
+			*nodes = atol(p + 7);
+	}
+	ck_abort_msg("no bestmove after '%s'", go);
+}
+
+/*
+ * UCI_LimitStrength and UCI_Elo: offered with the ladder's range (level
+ * 1's Elo to the highest measured level's); with the limit on, UCI_Elo
+ * of level 1 searches one ply whatever the time given, the top Elo stays
+ * within that level's node budget, an Elo between the two highest
+ * measured levels between their searches; with it off, the Level option
+ * governs again; bad values refused.
+ */
+START_TEST(test_limit_strength)
+{
+	struct uci_child *c = uci_open();
+	struct engine_limits l9, ltop;
+	int lo = engine_level_elo(ENGINE_LEVEL_MIN);
+	int top = engine_level_measured();
+	int hi = engine_level_elo(top);
+	/* The two highest measured levels (tools/ladder). */
+	int e8 = engine_level_elo(top - 1), e9 = engine_level_elo(top);
+	char want[128];
+	int depth;
+	long nodes;
+
+	engine_level_limits(top, &l9);
+	engine_level_limits(top, &ltop);
+	ck_assert(lo < e8 && e8 < e9 && e9 == hi);
+	uci_send(c, "uci");
+	ck_assert_str_eq(uci_expect(c, "option name UCI_LimitStrength"),
+	    "option name UCI_LimitStrength type check default false");
+	snprintf(want, sizeof want, "option name UCI_Elo type spin default %d "
+	    "min %d max %d", engine_level_elo(ENGINE_LEVEL_DEFAULT), lo, hi);
+	ck_assert_str_eq(uci_expect(c, "option name UCI_Elo"), want);
+	uci_expect(c, "uciok");
+	uci_send(c, "position startpos");
+
+	uci_send(c, "setoption name UCI_LimitStrength value true");
+	uci_send(c, "setoption name UCI_Elo value %d", lo);
+	search_extent(c, "go movetime 60000", &depth, &nodes);
+	ck_assert_int_eq(depth, 1);
+
+	uci_send(c, "setoption name UCI_Elo value %d", hi);
+	search_extent(c, "go movetime 60000", &depth, &nodes);
+	ck_assert_int_gt(depth, 1);
+	ck_assert_int_le(nodes, (long)ltop.nodes);
+
+	/* Between the two: within the upper one's budget (the engine
+	 * suite levels checks the budget lies between the two). */
+	uci_send(c, "setoption name UCI_Elo value %d", (e8 + e9) / 2);
+	search_extent(c, "go movetime 60000", &depth, &nodes);
+	ck_assert_int_gt(nodes, 0);
+	ck_assert_int_le(nodes, (long)l9.nodes);
+
+	/* Off: the Level option governs again (level 1: one ply), not the
+	 * Elo (the last one asked for searched deeper). */
+	uci_send(c, "setoption name UCI_LimitStrength value false");
+	uci_send(c, "setoption name Level value 1");
+	search_extent(c, "go movetime 60000", &depth, &nodes);
+	ck_assert_int_eq(depth, 1);
+
+	uci_send(c, "setoption name UCI_Elo value %d", hi + 1);
+	snprintf(want, sizeof want, "UCI_Elo wants %d to %d", lo, hi);
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    want));
+	uci_send(c, "setoption name UCI_LimitStrength value maybe");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "UCI_LimitStrength wants true or false"));
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
 /* Move Overhead is offered, taken in its range and refused outside it. */
 START_TEST(test_move_overhead_option)
 {
@@ -777,6 +874,7 @@ uci_suite(void)
 	tcase_add_test(tc, test_clock_game);
 	tcase_add_test(tc, test_move_overhead_option);
 	tcase_add_test(tc, test_threads);
+	tcase_add_test(tc, test_limit_strength);
 	suite_add_tcase(s, tc);
 	return s;
 }

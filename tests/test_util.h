@@ -101,5 +101,6 @@ Suite *search_suite(void);
 Suite *room_proto_suite(void); /* the line protocol */
 Suite *rooms_suite(void);      /* host, guest, watcher, a fake peer (pty) */
 Suite *records_suite(void); /* :save, records' tags, settings (pty) */
+Suite *levels_suite(void); /* level Elo, first game, hint */
 
 #endif

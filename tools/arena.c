@@ -9,10 +9,16 @@
  *   build/arena --elo WINS DRAWS LOSSES
  *   build/arena --llr WINS DRAWS LOSSES ELO0 ELO1 [--alpha A] [--beta B]
  *
- * PLAYER is "greedy", "levelN" (N = 1..10) or "uci:COMMAND", an engine
+ * PLAYER is "random" (any legal move), "greedy", "levelN" (N = 1..10) or
+ * "uci:COMMAND", an engine
  * that speaks UCI started with /bin/sh -c COMMAND and told "go nodes
  * NODES" (e.g. an older build: "uci:/tmp/old/bigchess --uci"); the arena
- * stays the referee.  Prints each game's result, then the first player's
+ * stays the referee.  NODES 0 plays each level at its own budget
+ * (engine_level_limits: what it plays in the game, without the time
+ * cap), so a match of levels measures the levels themselves.  With
+ * --adjudicate N a game is given to the side N or more points of plain
+ * material ahead (pawn 1, queen 9) for 10 plies running, which shortens
+ * lost games without changing who wins them.  Prints each game's result, then the first player's
  * wins, draws and losses, its score and an Elo estimate with a 95 %
  * interval (--elo prints only that line, for given counts; tools/match
  * prints the same).
@@ -36,11 +42,13 @@
 #include "../src/engine/engine.h"
 #include "sprt.h"
 
-enum { MAX_PLIES = 400, OPENING_PLIES = 4, UCI_LINE = 65536 };
+enum { MAX_PLIES = 400, OPENING_PLIES = 4, UCI_LINE = 65536,
+	ADJUDICATE_PLIES = 10 };
 
 struct player {
 	const char *name;
-	int level; /* 0: greedy or UCI */
+	int level; /* 0: random, greedy or UCI */
+	bool random;
 	struct engine *eng;
 	/* A UCI engine: its process and pipes. */
 	pid_t pid;
@@ -184,6 +192,40 @@ greedy_move(const bc_game *g, uint64_t *rng)
 	return best;
 }
 
+/* The random player: any legal move, all alike. */
+static bc_move
+random_move(const bc_game *g, uint64_t *rng)
+{
+	bc_move_list *list = malloc(sizeof *list);
+	bc_move m = BC_MOVE_NONE;
+
+	if (!list)
+		return BC_MOVE_NONE;
+	bc_game_legal_moves(g, list);
+	if (list->count)
+		m = list->moves[next_random(rng) % (uint64_t)list->count];
+	free(list);
+	return m;
+}
+
+/* White's plain material less Black's. */
+static int
+material_balance(const bc_position *pos)
+{
+	const bc_variant *v = pos->variant;
+	int sum = 0;
+
+	for (int sq = 0; sq < BC_CELLS; sq++) {
+		bc_piece p = pos->board[sq];
+
+		if (p == BC_EMPTY || p == BC_OFFBOARD)
+			continue;
+		sum += BC_PIECE_COLOR(p) == BC_WHITE ? material(v, p)
+		                                       : -material(v, p);
+	}
+	return sum;
+}
+
 /* Reads the UCI engine's lines until one starts with `prefix`; exits if
  * the engine dies first. */
 static char *
@@ -292,9 +334,14 @@ choose(struct player *p, const bc_game *g, uint64_t nodes, uint64_t *rng)
 
 	if (p->to)
 		return uci_move(p, g, nodes);
+	if (p->random)
+		return random_move(g, rng);
 	if (!p->level)
 		return greedy_move(g, rng);
-	limits.nodes = nodes;
+	if (nodes)
+		limits.nodes = nodes;
+	else
+		engine_level_limits(p->level, &limits);
 	return engine_search_game(p->eng, g, &limits, NULL, NULL, NULL);
 }
 
@@ -303,6 +350,9 @@ parse_player(const char *text, struct player *p, const bc_variant *v)
 {
 	p->name = text;
 	if (!strcmp(text, "greedy"))
+		return 0;
+	p->random = !strcmp(text, "random");
+	if (p->random)
 		return 0;
 	if (!strncmp(text, "uci:", 4))
 		return uci_start(p, text + 4, v);
@@ -347,12 +397,14 @@ mate_in_one(bc_game *g)
  */
 static double
 play_game(const bc_variant *v, struct player *first, struct player *second,
-    bool first_is_white, uint64_t nodes, uint64_t seed, int *plies)
+    bool first_is_white, uint64_t nodes, uint64_t seed, int adjudicate,
+    int *plies)
 {
 	uint64_t rng = seed;
 	bc_game *g;
 	bc_result r;
 	double score;
+	int ahead = 0, run = 0; /* who has been ahead, for how many plies */
 
 	if (bc_game_new(&g, v, NULL, NULL) != BC_OK)
 		exit(1);
@@ -392,9 +444,20 @@ play_game(const bc_variant *v, struct player *first, struct player *second,
 			fprintf(stderr, "arena: %s gave no legal move\n", p->name);
 			exit(1);
 		}
+		if (adjudicate) {
+			int b = material_balance(bc_game_position(g));
+			int side = b >= adjudicate ? 1 : b <= -adjudicate ? -1 : 0;
+
+			run = side && side == ahead ? run + 1 : side != 0;
+			ahead = side;
+			if (run >= ADJUDICATE_PLIES)
+				break;
+		}
 	}
 	r = bc_game_result(g, NULL);
 	*plies = bc_game_length(g);
+	if (r == BC_RESULT_NONE && ahead && run >= ADJUDICATE_PLIES)
+		r = ahead > 0 ? BC_RESULT_WHITE_WINS : BC_RESULT_BLACK_WINS;
 	if (r == BC_RESULT_DRAW || r == BC_RESULT_NONE)
 		score = 0.5;
 	else
@@ -424,7 +487,7 @@ main(int argc, char **argv)
 	uint64_t nodes;
 	double total = 0;
 	int games, played = 0, wins = 0, draws = 0, losses = 0;
-	int verdict = SPRT_CONTINUE;
+	int verdict = SPRT_CONTINUE, adjudicate = 0;
 
 	signal(SIGPIPE, SIG_IGN);
 	if (argc == 5 && !strcmp(argv[1], "--elo")) {
@@ -450,6 +513,11 @@ main(int argc, char **argv)
 			played = -1;
 			argc -= 6;
 			argv += 6;
+		} else if (!strcmp(argv[1], "--adjudicate") && argc > 2) {
+			adjudicate = atoi(argv[2]);
+			ok = adjudicate > 0;
+			argc -= 2;
+			argv += 2;
 		} else if ((!strcmp(argv[1], "--alpha") ||
 		               !strcmp(argv[1], "--beta")) && argc > 2) {
 			*(argv[1][2] == 'a' ? &sprt.alpha : &sprt.beta) =
@@ -478,11 +546,12 @@ main(int argc, char **argv)
 	    (games = atoi(argv[2])) < 1 || parse_player(argv[3], &a, v) ||
 	    parse_player(argv[4], &b, v)) {
 		fputs("usage: arena [--sprt ELO0 ELO1 [--alpha A] [--beta B]] "
-		      "VARIANT GAMES PLAYER PLAYER [NODES]\n"
+		      "[--adjudicate N] VARIANT GAMES PLAYER PLAYER [NODES]\n"
 		      "       arena --elo WINS DRAWS LOSSES\n"
 		      "       arena --llr WINS DRAWS LOSSES ELO0 ELO1 "
 		      "[--alpha A] [--beta B]\n"
-		      "  PLAYER: greedy, levelN (1-10) or uci:COMMAND\n",
+		      "  PLAYER: random, greedy, levelN (1-10) or "
+		      "uci:COMMAND; NODES 0: each level's own\n",
 		    stderr);
 		return 2;
 	}
@@ -490,7 +559,7 @@ main(int argc, char **argv)
 	for (int i = 0; i < games && verdict == SPRT_CONTINUE; i++) {
 		int plies;
 		double s = play_game(v, &a, &b, i % 2 == 0, nodes,
-		    0x5eed0000u + (uint64_t)(i / 2), &plies);
+		    0x5eed0000u + (uint64_t)(i / 2), adjudicate, &plies);
 
 		played++;
 		total += s;

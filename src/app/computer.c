@@ -4,7 +4,8 @@
  * The UI starts a search when the computer is to move, polls between
  * keys, and stops it on undo, new game or quit; the engine thinks in its
  * own thread, for as long as its level says.  A hint for a person is a
- * short search of the same engine at full strength.  Each iteration's
+ * search of the same engine at the computer's level or above (at least
+ * HINT_MIN_LEVEL), never weaker than the opponent it helps against.  Each iteration's
  * report is copied under a lock, for the UI's thinking display.
  */
 #include <stdio.h>
@@ -12,8 +13,15 @@
 
 #include "computer.h"
 
-/* How long a hint may think, and at which level. */
-enum { HINT_MS = 500, HINT_LEVEL = ENGINE_LEVEL_MAX };
+/* The weakest level a hint searches at: above the default, and free of
+ * the weak levels' noise. */
+enum { HINT_MIN_LEVEL = 8 };
+
+int
+computer_hint_level(int level)
+{
+	return level > HINT_MIN_LEVEL ? level : HINT_MIN_LEVEL;
+}
 
 /* Called on the search thread after each iteration. */
 static void
@@ -82,9 +90,36 @@ computer_hint(void *ctx, const bc_game *g)
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
 	int level = engine_level(c->engine), rc;
 
-	limits.movetime_ms = HINT_MS;
-	engine_set_level(c->engine, HINT_LEVEL);
+	/* No limits of its own: the hint level's node budget. */
+	engine_set_level(c->engine, computer_hint_level(level));
 	rc = begin(c, g, &limits);
+	if (rc == BC_OK)
+		c->hint_level = level;
+	else
+		engine_set_level(c->engine, level);
+	return rc;
+}
+
+/* The opponent's best move were it to move: the hint's search on the
+ * position with the sides swapped (no history: a null move breaks any
+ * repetition). */
+static int
+computer_threat(void *ctx, const bc_game *g)
+{
+	struct computer *c = ctx;
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	int level = engine_level(c->engine), rc;
+	bc_position swapped;
+
+	if (bc_position_other_side(bc_game_position(g), &swapped) != BC_OK)
+		return BC_EINVALID;
+	pthread_mutex_lock(&c->lock);
+	c->have_info = false;
+	c->info.side = swapped.side;
+	pthread_mutex_unlock(&c->lock);
+	engine_set_level(c->engine, computer_hint_level(level));
+	rc = engine_start(c->engine, &swapped, NULL, 0, &limits,
+	    computer_report, c);
 	if (rc == BC_OK)
 		c->hint_level = level;
 	else
@@ -159,6 +194,13 @@ computer_problem(void *ctx, const bc_variant *v)
 	return engine_variant_problem(c->engine, v);
 }
 
+static int
+computer_level_elo(void *ctx, int level)
+{
+	(void)ctx;
+	return engine_level_elo(level);
+}
+
 int
 computer_init(struct computer *c, int level)
 {
@@ -179,9 +221,11 @@ computer_init(struct computer *c, int level)
 	c->seam.stop = computer_stop;
 	c->seam.hurry = computer_hurry;
 	c->seam.hint = computer_hint;
+	c->seam.threat = computer_threat;
 	c->seam.info = computer_info;
 	c->seam.failure = computer_failure;
 	c->seam.problem = computer_problem;
+	c->seam.level_elo = computer_level_elo;
 	return 0;
 }
 

@@ -30,4 +30,8 @@ struct computer {
 int computer_init(struct computer *c, int level);
 void computer_free(struct computer *c);
 
+/* The level a hint searches at when the computer plays at `level`: that
+ * level or stronger, never weaker. */
+int computer_hint_level(int level);
+
 #endif

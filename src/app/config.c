@@ -257,10 +257,14 @@ set_personal(struct config *c, const char *key, const char *value)
 		return set_word(value, glyphs, 3, &c->glyphs);
 	if (!strcmp(key, "colour") || !strcmp(key, "color"))
 		return set_word(value, colour, 2, &c->colour);
+	if (!strcmp(key, "coach") && !strcmp(value, "first")) {
+		c->coach = UI_COACH_FIRST;
+		return true;
+	}
 	if (!parse_bool(value, &on))
 		return false;
 	if (!strcmp(key, "coach"))
-		c->coach = on;
+		c->coach = on ? UI_COACH_ON : UI_COACH_OFF;
 	else
 		c->autoflip = on;
 	return true;

@@ -51,7 +51,7 @@ struct config {
 	bool clock_set;          /* clock = M[+S], or none */
 	int64_t clock_base_ms;   /* 0: no clock */
 	int64_t clock_increment_ms;
-	int coach;               /* coach = on/off: 1, 0 */
+	int coach;               /* coach = on|off|first: a UI_COACH_* */
 	int glyphs;              /* glyphs = ascii/utf8/symbols */
 	int colour;              /* colour = auto/never: 1, 0 */
 	int autoflip;            /* auto-flip = yes/no: 1, 0 */

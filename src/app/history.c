@@ -1,5 +1,6 @@
 /*
- * history.c - pruning the history folder.
+ * history.c - pruning the history folder, and which variants it holds a
+ * finished game of (a first game of a variant is made gentle).
  *
  * Files are ordered by their names, which the writer (savegame.c) makes
  * from the local time the game ended: the stamp sorts as text, and the
@@ -11,13 +12,18 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "history.h"
 
-enum { STAMP_LEN = 15 }; /* YYYYMMDD-HHMMSS */
+enum {
+	STAMP_LEN = 15, /* YYYYMMDD-HHMMSS */
+	HEAD_MAX = 8192 /* bytes of a file read for its tags */
+};
 
 struct entry {
 	char name[STAMP_LEN + 8];
@@ -108,4 +114,74 @@ history_prune(const char *folder, int keep)
 	free(list);
 	closedir(d);
 	return removed;
+}
+
+/* The value of tag `name` in the PGN head `text` into `out`; false if
+ * it has none. */
+static bool
+tag_value(const char *text, const char *name, char *out, size_t size)
+{
+	char key[32];
+	const char *p, *end;
+
+	snprintf(key, sizeof key, "[%s \"", name);
+	p = strstr(text, key);
+	if (!p)
+		return false;
+	p += strlen(key);
+	end = strchr(p, '"');
+	if (!end || (size_t)(end - p) >= size)
+		return false;
+	memcpy(out, p, (size_t)(end - p));
+	out[end - p] = '\0';
+	return true;
+}
+
+int
+history_finished(const char *folder, bool *finished)
+{
+	char *head = malloc(HEAD_MAX + 1);
+	struct dirent *e;
+	int files = 0;
+	DIR *d;
+
+	if (!head)
+		return -1;
+	d = opendir(folder);
+	if (!d) {
+		free(head);
+		return errno == ENOENT ? 0 : -1;
+	}
+	while ((e = readdir(d))) {
+		char variant[64], result[16];
+		const bc_variant *v;
+		struct stat st;
+		ssize_t got;
+		int fd;
+
+		if (!parse_name(e->d_name))
+			continue;
+		fd = openat(dirfd(d), e->d_name, O_RDONLY | O_NOFOLLOW |
+		    O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+			close(fd);
+			continue;
+		}
+		got = read(fd, head, HEAD_MAX);
+		close(fd);
+		if (got <= 0)
+			continue;
+		head[got] = '\0';
+		files++;
+		/* A game without a Variant tag is of no variant we know. */
+		if (tag_value(head, "Variant", variant, sizeof variant) &&
+		    tag_value(head, "Result", result, sizeof result) &&
+		    strcmp(result, "*") != 0 && (v = bc_variant_find(variant)))
+			finished[bc_variant_id_of(v)] = true;
+	}
+	closedir(d);
+	free(head);
+	return files;
 }

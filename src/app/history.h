@@ -7,6 +7,8 @@
 
 #include <stdbool.h>
 
+#include "bigchess/bigchess.h"
+
 /*
  * True if `name` is a file name the history writer makes:
  * YYYYMMDD-HHMMSS.pgn, or YYYYMMDD-HHMMSS-N.pgn for the Nth game of one
@@ -20,5 +22,16 @@ bool history_is_ours(const char *name);
  * the folder cannot be read (a missing folder removes nothing: 0).
  */
 int history_prune(const char *folder, int keep);
+
+/*
+ * Sets finished[id] (bc_variant_id_of order, BC_VARIANT_COUNT entries)
+ * for each variant of which `folder` holds a finished game: one of our
+ * files whose Variant tag names it and whose Result is not "*".  Only
+ * the head of each file is read, never through a symbolic link.  The
+ * entries of variants without one are left as they are.  Returns how
+ * many files it read, or -1 if the folder cannot be read (a missing one
+ * reads none: 0).
+ */
+int history_finished(const char *folder, bool *finished);
 
 #endif

@@ -22,6 +22,7 @@
 
 #include "bigchess/bigchess.h"
 #include "computer.h"
+#include "history.h"
 #include "hosting.h"
 #include "manual.h"
 #include "prefs.h"
@@ -97,14 +98,16 @@ static const char usage_text[] =
     "                       'Nodes searched: COUNT', the time goes to stderr\n"
     "      --divide         with --perft: first one line 'MOVE: COUNT' for\n"
     "                       each legal move (coordinate notation)\n"
-    "      --level=N        the computer's strength and thinking time, 1\n"
-    "                       (weakest) to 10 (default 7; with --uci, 10)\n"
+    "      --level=N        the computer's strength, 1 (weakest) to 10: a\n"
+    "                       node budget a move (default 7, 2 for a first\n"
+    "                       game of a variant; with --uci, 10)\n"
     "      --bench          search built-in positions of all variants (or\n"
     "                       of --variant) to a fixed depth; the last lines\n"
     "                       are 'Nodes searched: N' and 'Nodes/second: N'\n"
     "      --uci            speak UCI on stdin/stdout (for GUIs and match\n"
     "                       programs); options UCI_Variant (the game),\n"
-    "                       Hash, Level, Move Overhead and Threads\n"
+    "                       Hash, Level, UCI_LimitStrength, UCI_Elo, Move\n"
+    "                       Overhead and Threads\n"
     "      --xboard         speak the XBoard protocol (CECP 2) on stdin and\n"
     "                       stdout, for XBoard and WinBoard: xboard -fcp\n"
     "                       'bigchess --xboard' -variant chad\n"
@@ -545,6 +548,8 @@ setup_hosting(struct options *o)
 	o->settings = c;
 	if (!o->idle_given)
 		o->ui.idle_ms = c.idle_ms;
+	if (c.coach != CONFIG_UNSET)
+		o->ui.coach = c.coach;
 	if (o->restricted && o->load)
 		usage_error("%s is refused in restricted mode (files are read "
 		    "only in the state folder)", o->print ? "--load --print"
@@ -656,7 +661,7 @@ run_game(struct options *o)
 	struct learn_store learn;
 	struct session session, *ses = NULL;
 	struct room_session room;
-	char dir[SAVEGAME_PATH_MAX];
+	char dir[SAVEGAME_PATH_MAX], history[SAVEGAME_PATH_MAX + 8];
 	int failed, rc;
 
 	if (o->fen && bc_position_from_fen(&pos, o->variant, o->fen, &ferr) !=
@@ -752,6 +757,15 @@ run_game(struct options *o)
 		o->ui.engine = NULL;
 		o->ui.manual = NULL;
 	}
+	/* Without --level (or a saved game's), a first game of a variant
+	 * starts easy: the history says which have been played out. */
+	o->ui.level_given = o->level != 0;
+	if (ses && snprintf(history, sizeof history, "%s/history", dir) <
+	        (int)sizeof history &&
+	    savegame_check_dir(dir, err, sizeof err) >= 0)
+		history_finished(history, o->ui.finished);
+	else
+		memset(o->ui.finished, true, sizeof o->ui.finished);
 	catch_signals();
 	rc = ui_run(&o->ui, err, sizeof err);
 	if (o->room.mode != ROOM_NONE)

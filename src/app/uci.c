@@ -64,6 +64,11 @@ struct uci {
 	char *line; /* UCI_LINE_MAX + 1 bytes */
 	char **tok; /* the words of `line` */
 	int tok_capacity;
+	/* UCI_LimitStrength and UCI_Elo: the ladder's Elo, in force when
+	 * limit_strength; else the Level option's level. */
+	bool limit_strength;
+	int elo;
+	int level;
 };
 
 static void say(struct uci *u, const char *fmt, ...)
@@ -234,13 +239,31 @@ cmd_uci(struct uci *u)
 	say(u, "option name Hash type spin default %d min %d max %d",
 	    ENGINE_HASH_DEFAULT_MB, ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB);
 	say(u, "option name Level type spin default %d min %d max %d",
-	    engine_level(u->eng), ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX);
+	    u->level, ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX);
+	say(u, "option name UCI_LimitStrength type check default false");
+	say(u, "option name UCI_Elo type spin default %d min %d max %d",
+	    engine_level_elo(ENGINE_LEVEL_DEFAULT),
+	    engine_level_elo(ENGINE_LEVEL_MIN),
+	    engine_level_elo(engine_level_measured()));
 	say(u, "option name Move Overhead type spin default %d min %d max %d",
 	    ENGINE_OVERHEAD_DEFAULT_MS, ENGINE_OVERHEAD_MIN_MS,
 	    ENGINE_OVERHEAD_MAX_MS);
 	say(u, "option name Threads type spin default %d min %d max %d",
 	    ENGINE_THREADS_DEFAULT, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX);
 	say(u, "uciok");
+}
+
+/* The strength in force: the ladder's UCI_Elo with UCI_LimitStrength
+ * (interpolated between levels, level 10's budget included), else the
+ * Level option. */
+static void
+apply_strength(struct uci *u)
+{
+	engine_set_limit_strength(u->eng, u->limit_strength);
+	if (u->limit_strength)
+		engine_set_elo(u->eng, u->elo);
+	else
+		engine_set_level(u->eng, u->level);
 }
 
 /* setoption name <id...> [value <x...>] */
@@ -295,7 +318,27 @@ cmd_setoption(struct uci *u, char **tok, int n)
 			say(u, "info string error: Level wants %d to %d, not '%s'",
 			    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX, value);
 		else
-			engine_set_level(u->eng, (int)number);
+			u->level = (int)number;
+		apply_strength(u);
+	} else if (strcasecmp(name, "UCI_LimitStrength") == 0) {
+		if (strcasecmp(value, "true") == 0)
+			u->limit_strength = true;
+		else if (strcasecmp(value, "false") == 0)
+			u->limit_strength = false;
+		else
+			say(u, "info string error: UCI_LimitStrength wants true "
+			       "or false, not '%s'", value);
+		apply_strength(u);
+	} else if (strcasecmp(name, "UCI_Elo") == 0) {
+		if (!protocol_parse_number(value,
+		        engine_level_elo(ENGINE_LEVEL_MIN),
+		        engine_level_elo(engine_level_measured()), &number))
+			say(u, "info string error: UCI_Elo wants %d to %d, not "
+			       "'%s'", engine_level_elo(ENGINE_LEVEL_MIN),
+			    engine_level_elo(engine_level_measured()), value);
+		else
+			u->elo = (int)number;
+		apply_strength(u);
 	} else if (strcasecmp(name, "Move Overhead") == 0) {
 		if (!protocol_parse_number(value, ENGINE_OVERHEAD_MIN_MS,
 		        ENGINE_OVERHEAD_MAX_MS, &number))
@@ -555,7 +598,9 @@ uci_run(FILE *in, FILE *out, const bc_variant *v, int level)
 		pthread_mutex_destroy(&u.lock);
 		return 1;
 	}
-	engine_set_level(u.eng, level);
+	u.level = level;
+	u.elo = engine_level_elo(ENGINE_LEVEL_DEFAULT);
+	apply_strength(&u);
 	reset_position(&u);
 	while (!u.quit &&
 	    (got = protocol_read_line(in, u.line, UCI_LINE_MAX)) != 0) {

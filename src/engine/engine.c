@@ -2,12 +2,16 @@
  * engine.c - the engine's handle: levels, time allocation, and searching
  * in a thread of its own.
  *
- * A level is a row of data: how deep, how long, and how noisy.  Weak
- * levels search shallowly, add a seeded random bonus to each root move (so
- * they choose plausible but imperfect moves) and level 1 does not even
- * look at captures beyond the horizon.  Without explicit limits the level
- * also sets the thinking time; level 10 uses all of it, the others stop
- * early when another iteration would probably not finish.
+ * A level is a row of data: how deep, how many nodes, and how noisy.
+ * Levels are node budgets, not times, so that a level plays the same on
+ * a slow shared host as on a fast one, and so that tools/ladder can
+ * measure each one in Elo with games that do not depend on the load;
+ * the Elo column is that measurement (see README, "Levels").  Weak levels
+ * search shallowly and add a seeded random bonus to each root move (so
+ * they choose plausible but imperfect moves, and miss a capture now and
+ * then), and level 1 does not even look at captures beyond the horizon.
+ * Without explicit limits (the curses game) a level searches its budget,
+ * with a time cap in case the host is very slow.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -21,24 +25,29 @@
 
 struct level {
 	int depth;          /* deepest iteration */
-	int64_t time_ms;    /* thinking time per move without a clock */
+	uint64_t nodes;     /* the node budget of one move */
 	int noise;          /* +- centipawns at the root */
 	bool quiesce;       /* capture search at the leaves */
-	bool full_time;     /* keep searching until time is up */
+	int elo;            /* measured by tools/ladder, random mover = 0;
+	                     * 0: not measured (only at the top) */
 };
 
 static const struct level levels[ENGINE_LEVEL_MAX] = {
-	{ 1, 100, 500, false, false },  /* 1: blunders freely */
-	{ 1, 150, 150, true, false },   /* 2: sees only one move ahead */
-	{ 2, 250, 100, true, false },   /* 3 */
-	{ 3, 400, 60, true, false },    /* 4 */
-	{ 4, 600, 35, true, false },    /* 5 */
-	{ 6, 900, 15, true, false },    /* 6 */
-	{ MAX_PLY - 1, 1500, 0, true, false },  /* 7: the default */
-	{ MAX_PLY - 1, 3000, 0, true, false },  /* 8 */
-	{ MAX_PLY - 1, 6000, 0, true, false },  /* 9 */
-	{ MAX_PLY - 1, 12000, 0, true, true },  /* 10: uses its full time */
+	{ 1, 2000, 250, false, 570 },           /* 1: blunders freely */
+	{ 1, 2000, 200, true, 1300 },           /* 2: sees exchanges */
+	{ 1, 4000, 100, true, 1410 },           /* 3 */
+	{ 2, 8000, 120, true, 1700 },           /* 4: two plies */
+	{ 3, 5000, 100, true, 2080 },           /* 5 */
+	{ MAX_PLY - 1, 5000, 60, true, 2450 },  /* 6 */
+	{ MAX_PLY - 1, 10000, 30, true, 2700 }, /* 7: the default */
+	{ MAX_PLY - 1, 25000, 0, true, 3190 },  /* 8 */
+	{ MAX_PLY - 1, 60000, 0, true, 0 },     /* 9: not measured yet */
+	{ MAX_PLY - 1, 150000, 0, true, 0 },    /* 10: not measured yet */
 };
+
+/* A level's search in the curses game stops here even when its nodes
+ * are not spent, so that a very slow host still answers in time. */
+enum { LEVEL_CAP_MS = 10000 };
 
 /* Never plan to use the last moments of a clock. */
 /* Without "movestogo", plan as if this many moves were left; more is
@@ -59,6 +68,8 @@ struct helper {
 
 struct engine {
 	int level;
+	struct level lv;     /* the level's row, or one between two rows */
+	bool limit_strength; /* cap even explicit searches at level 10 */
 	int threads;
 	struct helper *helpers; /* threads - 1 of them */
 	atomic_bool helper_stop; /* set when the main search is over */
@@ -111,7 +122,7 @@ engine_new(size_t hash_mb)
 		pthread_mutex_destroy(&eng->lock);
 		goto fail;
 	}
-	eng->level = ENGINE_LEVEL_DEFAULT;
+	engine_set_level(eng, ENGINE_LEVEL_DEFAULT);
 	eng->overhead_ms = ENGINE_OVERHEAD_DEFAULT_MS;
 	eng->threads = 1;
 	atomic_init(&eng->helper_stop, false);
@@ -187,6 +198,83 @@ engine_set_level(struct engine *eng, int level)
 	if (level > ENGINE_LEVEL_MAX)
 		level = ENGINE_LEVEL_MAX;
 	eng->level = level;
+	eng->lv = levels[level - 1];
+}
+
+int
+engine_level_measured(void)
+{
+	int top = ENGINE_LEVEL_MIN;
+
+	while (top < ENGINE_LEVEL_MAX && levels[top].elo > 0)
+		top++;
+	return top;
+}
+
+int
+engine_level_elo(int level)
+{
+	if (level < ENGINE_LEVEL_MIN)
+		level = ENGINE_LEVEL_MIN;
+	if (level > ENGINE_LEVEL_MAX)
+		level = ENGINE_LEVEL_MAX;
+	return levels[level - 1].elo;
+}
+
+void
+engine_level_limits(int level, struct engine_limits *out)
+{
+	const struct level *lv;
+
+	if (level < ENGINE_LEVEL_MIN)
+		level = ENGINE_LEVEL_MIN;
+	if (level > ENGINE_LEVEL_MAX)
+		level = ENGINE_LEVEL_MAX;
+	lv = &levels[level - 1];
+	*out = (struct engine_limits)ENGINE_LIMITS_INIT;
+	out->depth = lv->depth;
+	out->nodes = lv->nodes;
+}
+
+/*
+ * Between two rows of the ladder, by Elo: budget, noise and depth
+ * linearly between the two levels' values, so that strength grows
+ * smoothly with the Elo asked.
+ */
+void
+engine_set_elo(struct engine *eng, int elo)
+{
+	const struct level *lo, *hi;
+	int top = engine_level_measured();
+	double t;
+	int i;
+
+	if (elo <= levels[0].elo) {
+		engine_set_level(eng, ENGINE_LEVEL_MIN);
+		return;
+	}
+	if (elo >= levels[top - 1].elo) {
+		engine_set_level(eng, top);
+		return;
+	}
+	for (i = 1; i < top - 1 && levels[i].elo < elo; i++)
+		continue;
+	lo = &levels[i - 1];
+	hi = &levels[i];
+	t = (double)(elo - lo->elo) / (double)(hi->elo - lo->elo);
+	eng->level = t < 0.5 ? i : i + 1;
+	eng->lv = t < 0.5 ? *lo : *hi;
+	eng->lv.elo = elo;
+	eng->lv.nodes = (uint64_t)((double)lo->nodes +
+	    ((double)hi->nodes - (double)lo->nodes) * t + 0.5);
+	eng->lv.noise = (int)(lo->noise + (hi->noise - lo->noise) * t + 0.5);
+	eng->lv.depth = (int)(lo->depth + (hi->depth - lo->depth) * t + 0.5);
+}
+
+void
+engine_set_limit_strength(struct engine *eng, bool on)
+{
+	eng->limit_strength = on;
 }
 
 int
@@ -323,7 +411,7 @@ plan(const struct engine *eng, const bc_position *pos,
     const struct engine_limits *in, int64_t start_ns,
     struct search_limits *out)
 {
-	const struct level *lv = &levels[eng->level - 1];
+	const struct level *lv = &eng->lv;
 	int us = pos->side ? 1 : 0;
 
 	memset(out, 0, sizeof *out);
@@ -334,6 +422,16 @@ plan(const struct engine *eng, const bc_position *pos,
 	if (in->depth > 0 && in->depth < out->depth)
 		out->depth = in->depth;
 	out->nodes = in->nodes;
+	/* Below level 10 the level's budget caps a search bounded by time
+	 * (a clock, movetime); told to limit its strength (UCI), any
+	 * search.  A depth or node count asked for is the caller's own
+	 * measure, an infinite search is analysis, and level 10 under a
+	 * protocol's own limits is the engine at full strength. */
+	if (!in->infinite && (eng->limit_strength ||
+	        (eng->level < ENGINE_LEVEL_MAX && in->depth <= 0 &&
+	         in->nodes == 0)) &&
+	    (out->nodes == 0 || lv->nodes < out->nodes))
+		out->nodes = lv->nodes;
 	if (in->infinite) {
 		out->infinite = true;
 	} else if (in->movetime_ms > 0) {
@@ -341,9 +439,9 @@ plan(const struct engine *eng, const bc_position *pos,
 	} else if (in->clock_ms[us] >= 0) {
 		plan_clock(eng, in, us, out);
 	} else if (in->depth <= 0 && in->nodes == 0) {
-		/* No limits at all: the level's own time. */
-		out->hard_ms = lv->time_ms;
-		out->soft_ms = lv->full_time ? lv->time_ms : lv->time_ms / 2;
+		/* No limits at all: the level's own budget, capped in time. */
+		out->nodes = lv->nodes;
+		out->hard_ms = LEVEL_CAP_MS;
 		out->easy_move = true;
 	}
 	if (out->depth > MAX_PLY - 1)

@@ -28,7 +28,7 @@
 enum {
 	ENGINE_LEVEL_MIN = 1,
 	ENGINE_LEVEL_MAX = 10,
-	ENGINE_LEVEL_DEFAULT = 7, /* answers within about 1.5 s */
+	ENGINE_LEVEL_DEFAULT = 7, /* 20,000 nodes a move */
 	ENGINE_MAX_DEPTH = 64,
 	ENGINE_MAX_PV = 64,
 	ENGINE_HASH_MIN_MB = 1,
@@ -131,9 +131,42 @@ int64_t engine_move_overhead(const struct engine *eng);
 int engine_set_threads(struct engine *eng, int threads);
 int engine_threads(const struct engine *eng);
 
-/* Sets the strength, 1 (weakest) to 10 (clamped).  Not during a search. */
+/*
+ * Sets the strength, 1 (weakest) to 10 (clamped).  A level is a node
+ * budget per move (with a depth and, up to level 7, random noise at the
+ * root).  The budget bounds a search without limits of its own (the
+ * curses game) and, below level 10, one bounded only by time (a clock or
+ * movetime); a depth or node count asked for is searched as asked, and
+ * an infinite search is not bounded.  With engine_set_limit_strength on,
+ * it bounds every search but an infinite one, at level 10 too.  The
+ * level's depth and noise always hold.  Not during a search.
+ */
 void engine_set_level(struct engine *eng, int level);
 int engine_level(const struct engine *eng);
+
+/* The measured strength of `level` (clamped to 1..10) in Elo on the
+ * ladder's scale (tools/ladder: the random mover is 0), increasing with
+ * the level; 0 for a level not measured yet (only above all measured
+ * ones: engine_level_measured is the highest measured). */
+int engine_level_elo(int level);
+int engine_level_measured(void);
+
+/* Fills `out` with the depth and node budget that `level` (clamped)
+ * searches a move with: what tools/ladder plays each level at. */
+void engine_level_limits(int level, struct engine_limits *out);
+
+/*
+ * Sets a strength of `elo` on the ladder's scale (clamped to level 1's
+ * and the highest measured level's): between two levels, budget, noise
+ * and depth are
+ * interpolated.  engine_level then gives the nearer level.  Not during
+ * a search.
+ */
+void engine_set_elo(struct engine *eng, int elo);
+
+/* With `on`, the level's budget bounds searches at level 10 too (UCI
+ * UCI_LimitStrength). */
+void engine_set_limit_strength(struct engine *eng, bool on);
 
 /* Seeds the random choices of the weaker levels (deterministic per seed). */
 void engine_set_seed(struct engine *eng, uint64_t seed);

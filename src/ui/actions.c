@@ -34,7 +34,9 @@ int
 actions_push(struct ui *ui, bc_move m)
 {
 	char san[BC_MOVE_TEXT_MAX];
-	int rc;
+	bc_position before = *play_position(&ui->play);
+	bool person = ui->play.players[play_side(&ui->play)] == PLAYER_HUMAN;
+	int rc, flags;
 
 	/* In a game room the person's move goes to the room, which plays
 	 * it and reports it back (remote.c plays the reports). */
@@ -53,7 +55,11 @@ actions_push(struct ui *ui, bc_move m)
 	}
 	ui_say(ui, "%s played %s%s.", side_name[!play_side(&ui->play)], san,
 	    ui->play.reviewing ? " in the game (> shows it)" : "");
-	return actions_game_changed(ui);
+	flags = actions_game_changed(ui);
+	/* The one place a person's move is looked at by the coach. */
+	if (person)
+		flags |= coach_after_move(ui, &before, m);
+	return flags;
 }
 
 /* The game's board: a review asks to take back first, a game over
@@ -389,6 +395,7 @@ actions_run(struct ui *ui, enum command cmd)
 		return ask(ui, DIALOG_DRAW, "Draw", "Do both players agree "
 		    "a draw?");
 	case CMD_HINT:
+	case CMD_THREATS:
 	case CMD_MOVE_NOW:
 	case CMD_THINKING:
 		return assist_run(ui, cmd);
@@ -500,6 +507,8 @@ actions_answer(struct ui *ui, const struct dialog_answer *a)
 		return actions_fen(ui, ui->fen);
 	case DIALOG_TAKE_BACK:
 		return take_back_confirmed(ui, a->move);
+	case DIALOG_COACH:
+		return coach_take_back(ui);
 	default:
 		return UI_DRAW;
 	}

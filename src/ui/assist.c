@@ -1,7 +1,9 @@
 /*
  * assist.c - the computer's help to the people at the board: "move now"
- * (the computer plays its best move so far), hints (a short search for
- * the person to move, shown on the board and the status line) and the
+ * (the computer plays its best move so far), hints (a search for the
+ * person to move, shown on the board and the status line, with a few
+ * words on what the move does), threats (the same search for the
+ * opponent, as if the person passed: what it would do now) and the
  * thinking display (depth, score and expected moves in the side panel).
  *
  * Everything goes through the engine seam of ui.h.  A hint belongs to one
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "move_words.h"
 #include "terminal.h"
 #include "ui_state.h"
 #include "wrap.h"
@@ -109,7 +112,8 @@ assist_update(struct ui *ui)
 	char line[ASSIST_TEXT];
 	size_t len;
 
-	if (!a->thinking || !e || !e->info ||
+	/* A threat search's moves are the opponent's, in another position. */
+	if (!a->thinking || !e || !e->info || (a->hint_busy && a->of_threat) ||
 	    !(ui->engine_busy || a->hint_busy))
 		return 0;
 	if (!e->info(e->ctx, &in)) {
@@ -149,7 +153,7 @@ assist_tick(struct ui *ui)
 {
 	const struct ui_engine *e = seam(ui);
 	struct assist *a = &ui->assist;
-	char san[BC_MOVE_TEXT_MAX];
+	char san[BC_MOVE_TEXT_MAX], words[96];
 	int flags;
 	bc_move m;
 
@@ -161,8 +165,34 @@ assist_tick(struct ui *ui)
 		return flags | UI_DRAW; /* the game ended meanwhile */
 	a->hint = m;
 	a->hint_ply = bc_game_length(ui->play.game);
-	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
-	ui_say(ui, "Hint: %s (marked + + on the board).", san);
+	if (a->of_threat) {
+		const bc_position *pos = play_position(&ui->play);
+		bc_position swapped;
+
+		if (bc_position_other_side(pos, &swapped) != BC_OK) {
+			a->hint = BC_MOVE_NONE;
+			return flags | UI_DRAW;
+		}
+		bc_move_to_san(&swapped, m, san, sizeof san);
+		if (move_words(&swapped, m, words, sizeof words))
+			snprintf(a->shown, sizeof a->shown, "%s threatens %s "
+			    "(%s; marked + + on the board).",
+			    side_name[swapped.side], san, words);
+		else
+			snprintf(a->shown, sizeof a->shown, "%s threatens %s "
+			    "at most (marked + + on the board).",
+			    side_name[swapped.side], san);
+	} else {
+		bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
+		if (move_words(play_position(&ui->play), m, words,
+		        sizeof words))
+			snprintf(a->shown, sizeof a->shown, "Hint: %s (%s; "
+			    "marked + + on the board).", san, words);
+		else
+			snprintf(a->shown, sizeof a->shown, "Hint: %s (marked "
+			    "+ + on the board).", san);
+	}
+	ui_say(ui, "%s", a->shown);
 	return flags | UI_DRAW;
 }
 
@@ -173,33 +203,43 @@ assist_waiting(const struct ui *ui)
 	return ui->assist.hint_busy;
 }
 
+/* A hint, or with `threats` the opponent's threat (the X key). */
 static int
-hint(struct ui *ui)
+hint(struct ui *ui, bool threats)
 {
 	const struct ui_engine *e = seam(ui);
 	struct assist *a = &ui->assist;
 
-	if (!e || !e->hint) {
-		ui_error(ui, "There is no computer to ask for a hint.");
+	if (!e || !(threats ? e->threat : e->hint)) {
+		ui_error(ui, "There is no computer to ask for %s.", threats
+		    ? "the threats" : "a hint");
 		return UI_DRAW;
 	}
 	if (!person_to_move(ui)) {
 		ui_error(ui, play_over(&ui->play) ? "The game is over: n starts "
-		    "a new one." : "Hints are for a person's move.");
+		    "a new one." : threats ? "Threats are shown on a person's "
+		    "move." : "Hints are for a person's move.");
 		return UI_DRAW;
 	}
 	if (a->hint_busy) {
-		ui_say(ui, "Still looking for a hint...");
+		ui_say(ui, "Still looking...");
 		return UI_DRAW;
 	}
 	a->hint = BC_MOVE_NONE;
-	if (e->hint(e->ctx, ui->play.game) != BC_OK) {
+	a->of_threat = threats;
+	if (threats && bc_position_in_check(play_position(&ui->play))) {
+		ui_say(ui, "You are in check: that is the threat.");
+		return UI_DRAW;
+	}
+	if ((threats ? e->threat(e->ctx, ui->play.game)
+	             : e->hint(e->ctx, ui->play.game)) != BC_OK) {
 		ui_error(ui, "The computer cannot think: %s.", e->failure
 		    ? e->failure(e->ctx) : "its search did not start");
 		return UI_DRAW;
 	}
 	a->hint_busy = true;
-	ui_say(ui, "Looking for a hint...");
+	ui_say(ui, threats ? "Looking at what the opponent threatens..."
+	    : "Looking for a hint...");
 	return UI_DRAW;
 }
 
@@ -233,7 +273,9 @@ assist_run(struct ui *ui, enum command cmd)
 
 	switch (cmd) {
 	case CMD_HINT:
-		return hint(ui);
+		return hint(ui, false);
+	case CMD_THREATS:
+		return hint(ui, true);
 	case CMD_MOVE_NOW:
 		return move_now(ui);
 	case CMD_THINKING:
@@ -261,15 +303,13 @@ assist_is_hint(const struct ui *ui, bc_square sq)
 void
 assist_status(const struct ui *ui, char *buf, size_t size)
 {
-	char san[BC_MOVE_TEXT_MAX];
 	const struct assist *a = &ui->assist;
 
 	buf[0] = '\0';
 	if (a->hint == BC_MOVE_NONE || !person_to_move(ui) ||
 	    a->hint_ply != bc_game_length(ui->play.game))
 		return;
-	bc_move_to_san(play_position(&ui->play), a->hint, san, sizeof san);
-	snprintf(buf, size, "Hint: %s (marked + + on the board).", san);
+	snprintf(buf, size, "%s", a->shown);
 }
 
 /* Panel rows the thinking display takes above the move list. */

@@ -26,6 +26,34 @@ static const char *const field_name[FIELD_COUNT] = {
 
 enum { FORM_W = 64, FORM_H = 20 };
 
+/*
+ * The level a game of `variant` starts at unless one is chosen on the
+ * screen: the given one, or an easy one for a variant never played to
+ * its end.
+ */
+int
+newgame_default_level(const struct ui *ui, bc_variant_id variant)
+{
+	const struct ui_options *o = ui->opts;
+
+	if (o->level_given || variant < 0 || variant >= BC_VARIANT_COUNT ||
+	    o->finished[variant])
+		return o->level;
+	return UI_FIRST_LEVEL < o->level ? UI_FIRST_LEVEL : o->level;
+}
+
+/* Whether the level line gets the note on a gentle first game. */
+static bool
+first_game(const struct ui *ui)
+{
+	const struct play_setup *s = &ui->form.setup;
+	const struct ui_options *o = ui->opts;
+
+	return !o->level_given && !ui->form.level_chosen &&
+	    s->variant >= 0 && s->variant < BC_VARIANT_COUNT &&
+	    !o->finished[s->variant] && s->level == UI_FIRST_LEVEL;
+}
+
 static bool
 engine_ready(const struct ui *ui)
 {
@@ -63,6 +91,7 @@ field_value(const struct ui *ui, int field, char *buf, size_t size)
 {
 	const struct form *f = &ui->form;
 	const struct play_setup *s = &f->setup;
+	int elo;
 
 	switch (field) {
 	case FIELD_VARIANT:
@@ -75,7 +104,18 @@ field_value(const struct ui *ui, int field, char *buf, size_t size)
 		    PLAYER_HUMAN ? "human" : "computer");
 		break;
 	case FIELD_LEVEL:
-		snprintf(buf, size, "%d (1 weakest, 10 strongest)", s->level);
+		elo = ui->opts->engine && ui->opts->engine->level_elo ?
+		    ui->opts->engine->level_elo(ui->opts->engine->ctx,
+		    s->level) : -1;
+		if (elo > 0)
+			snprintf(buf, size, "%d - about %d Elo on our scale",
+			    s->level, elo);
+		else if (elo == 0)
+			snprintf(buf, size, "%d - stronger, not measured yet",
+			    s->level);
+		else
+			snprintf(buf, size, "%d (1 weakest, 10 strongest)",
+			    s->level);
 		break;
 	case FIELD_MINUTES:
 		if (f->minutes)
@@ -121,6 +161,13 @@ newgame_draw(const struct ui *ui)
 		    ROLE_TITLE) : st, field_name[i], 16);
 		snprintf(line, sizeof line, "< %s >", value);
 		term_put(y + 2 + i * 2, x + 20, vs, line, FORM_W - 22);
+	}
+	if (engine_ready(ui) && first_game(ui)) {
+		snprintf(line, sizeof line, "First %s game: easy level "
+		    "(Left/Right changes)", bc_variant_name(bc_variant_get(
+		    f->setup.variant)));
+		term_put(y + 3 + FIELD_LEVEL * 2, x + 3, ui_style(ui,
+		    ROLE_HEADING), line, FORM_W - 5);
 	}
 	if (!engine_ready(ui))
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
@@ -200,6 +247,8 @@ change(struct ui *ui, int dir)
 				break;
 			}
 		}
+		if (!f->level_chosen)
+			s->level = newgame_default_level(ui, s->variant);
 		break;
 	case FIELD_WHITE:
 	case FIELD_BLACK:
@@ -220,6 +269,7 @@ change(struct ui *ui, int dir)
 			s->level = 10;
 		if (s->level > 10)
 			s->level = 1;
+		f->level_chosen = true;
 		break;
 	case FIELD_MINUTES:
 		f->minutes = step(minute_steps, (int)(sizeof minute_steps /

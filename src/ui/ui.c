@@ -62,7 +62,8 @@ static bool
 computer_to_move(const struct ui *ui)
 {
 	return ui->playing && !play_over(&ui->play) && ui->opts->engine &&
-	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER;
+	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER &&
+	    !coach_holding(ui);
 }
 
 /* What happens with no key: the clock runs down, the computer moves. */
@@ -164,7 +165,7 @@ start(struct ui *ui)
 	    : s->players[BC_WHITE] == PLAYER_COMPUTER &&
 	    s->players[BC_BLACK] == PLAYER_HUMAN;
 	s->autoflip = o->autoflip;
-	s->level = o->level;
+	s->level = newgame_default_level(ui, o->variant);
 	s->clock_base = o->clock_base_ms;
 	s->clock_increment = o->clock_increment_ms;
 	ui->form.minutes = (int)(o->clock_base_ms / 60000);

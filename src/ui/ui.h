@@ -39,6 +39,11 @@ struct ui_engine {
 	/* Like start, but a short search at full strength for a hint to a
 	 * person; poll gives its move. */
 	int (*hint)(void *ctx, const bc_game *game);
+	/* Like hint, for the side not to move: its best move were it its
+	 * turn (a null move), which poll gives, in the position with the
+	 * sides swapped.  BC_EINVALID when the side to move is in check.
+	 * May be NULL. */
+	int (*threat)(void *ctx, const bc_game *game);
 	/* Copies the latest progress of the current (or last) search into
 	 * `out`; false if it has not reported yet.  Safe while it runs. */
 	bool (*info)(void *ctx, struct ui_engine_info *out);
@@ -49,9 +54,16 @@ struct ui_engine {
 	/* NULL if the computer plays `v`, else a one-line reason naming it
 	 * (its tables are incomplete); may itself be NULL: it plays all. */
 	const char *(*problem)(void *ctx, const bc_variant *v);
+	/* The measured strength of `level` in Elo on the ladder's scale
+	 * (README, "Levels"), for the new-game screen; may be NULL. */
+	int (*level_elo)(void *ctx, int level);
 };
 
-enum { UI_ENGINE_PV_MAX = 16 };
+enum { UI_ENGINE_PV_MAX = 16, UI_FIRST_LEVEL = 2 };
+
+/* The coach setting: on for a first game of a variant (the default),
+ * always, or never. */
+enum { UI_COACH_FIRST, UI_COACH_ON, UI_COACH_OFF };
 
 /* A search's progress, for the thinking display. */
 struct ui_engine_info {
@@ -279,6 +291,12 @@ struct ui_options {
 	bool color;                /* false: monochrome */
 	bool symbols;              /* chess symbols for K Q R B N P */
 	int level;                 /* the computer's level, 1-10 */
+	/* A first game of a variant is gentle: unless the level was asked
+	 * for (level_given), a variant with no finished game in the
+	 * history starts at UI_FIRST_LEVEL. */
+	bool level_given;
+	bool finished[BC_VARIANT_COUNT];
+	int coach;                 /* UI_COACH_FIRST, _ON or _OFF */
 	const struct ui_engine *engine; /* NULL: none yet */
 	const struct ui_store *store;   /* NULL: nothing is saved */
 	const struct ui_manual *manual; /* NULL: built-in rules text */
@@ -310,8 +328,6 @@ struct ui_options {
 	 * game); without `bottom_set`, the person playing the computer
 	 * sits at the bottom. */
 	bool bottom_set, black_at_bottom, autoflip;
-	/* The coach setting (coach = on in the person's settings). */
-	bool coach;
 };
 
 /*

@@ -45,7 +45,8 @@ enum dialog_kind {
 	DIALOG_ROOM_DRAW, /* a game room: the opponent offers a draw */
 	DIALOG_ROOM_TAKEBACK, /* ... asks to take back a move */
 	DIALOG_OVERWRITE, /* :save FILE of a file that exists: replace it? */
-	DIALOG_DROP_REDO  /* a move that clears the redo list: play it? */
+	DIALOG_DROP_REDO, /* a move that clears the redo list: play it? */
+	DIALOG_COACH      /* the coach: take that move back? */
 };
 
 enum dialog_action {
@@ -89,6 +90,8 @@ struct assist {
 	bool hint_busy;          /* a hint search runs */
 	bc_move hint;            /* the hint shown, or BC_MOVE_NONE */
 	int hint_ply;            /* the game length it is for */
+	bool of_threat;          /* the hint is the opponent's threat */
+	char shown[ASSIST_TEXT]; /* the status line of the hint shown */
 	bool thinking;           /* the thinking display is on */
 	bool have;               /* `depth` and `line` hold a search */
 	bool of_hint;            /* ... of a hint search */
@@ -121,6 +124,7 @@ struct form {
 	int minutes;       /* 0: no clock */
 	int increment;     /* seconds */
 	struct play_setup setup;
+	bool level_chosen; /* the level was changed here: keep it */
 };
 
 /* The rules key's built-in text (screen_rules.c). */
@@ -299,6 +303,15 @@ int game_resume(struct ui *ui);
 /* The lessons: open the list; a move or typed line for the lesson on
  * screen (screen_lesson.c). */
 void lessons_open(struct ui *ui, bc_variant_id variant, bool one);
+int newgame_default_level(const struct ui *ui, bc_variant_id variant);
+
+/* The coach (coach.c): on for this game?  After a person's move from
+ * `before`, a question if it blunders; the computer waits while it is
+ * open (coach_holding); its yes takes the move back. */
+bool coach_on(const struct ui *ui);
+bool coach_holding(const struct ui *ui);
+int coach_after_move(struct ui *ui, const bc_position *before, bc_move m);
+int coach_take_back(struct ui *ui);
 int lesson_move(struct ui *ui, bc_move m);
 int lesson_prompt(struct ui *ui, const char *line);
 int lesson_click(struct ui *ui, int y, int x);
