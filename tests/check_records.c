@@ -434,14 +434,15 @@ START_TEST(test_last_game)
 	start_home(&p, &h, none);
 	WAIT_FOR(&p, "< Grand Chess >");
 	/* Variant: Grand -> Hadean (the registry's order by key: chad,
-	 * grand, hadean); Black: computer -> human; level 7 -> 6; the
-	 * clock 1 minute + 1 second; Black at the bottom. */
+	 * grand, hadean); Black: computer -> human; level 2 (a first game
+	 * of the variant is gentle) -> 6; the clock 1 minute + 1 second;
+	 * Black at the bottom. */
 	pty_key(&p, VTERM_KEY_RIGHT);
 	WAIT_FOR(&p, "< Hadean Chess >");
 	pty_send(&p, "jjl");
 	WAIT_ROW(&p, "Black", "< human >");
-	pty_send(&p, "jh");
-	WAIT_FOR(&p, "< 6 (1 weakest");
+	pty_send(&p, "jllll");
+	WAIT_FOR(&p, "< 6 - ");
 	pty_send(&p, "jljl");
 	WAIT_ROW(&p, "Increment", "< 1 >");
 	pty_send(&p, "jl");
@@ -457,7 +458,7 @@ START_TEST(test_last_game)
 	WAIT_FOR(&p, "< Hadean Chess >");
 	WAIT_ROW(&p, "White", "< human >");
 	WAIT_ROW(&p, "Black", "< human >");
-	WAIT_FOR(&p, "< 3 (1 weakest");
+	WAIT_FOR(&p, "< 3 - ");
 	WAIT_ROW(&p, "Minutes each", "< 1 >");
 	WAIT_ROW(&p, "Increment", "< 1 >");
 	WAIT_FOR(&p, "< Black at the bottom >");
@@ -470,7 +471,8 @@ START_TEST(test_last_game)
 	    "clock-ms = -5+3\n");
 	start_home(&p, &h, none);
 	WAIT_FOR(&p, "< Grand Chess >");
-	WAIT_FOR(&p, "< 7 (1 weakest");
+	/* No level in the file, no game finished: the gentle level. */
+	WAIT_FOR(&p, "< 2 - ");
 	WAIT_ROW(&p, "Black", "< computer >");
 	WAIT_ROW(&p, "Minutes each", "< no clock >");
 	pty_send(&p, "q");
@@ -519,7 +521,7 @@ START_TEST(test_config_file)
 	ck_assert_ptr_nonnull(strstr(out, "Nodes searched: "));
 	start_home(&p, &h, none);
 	WAIT_FOR(&p, "< Chad >");
-	WAIT_FOR(&p, "< 2 (1 weakest");
+	WAIT_FOR(&p, "< 2 - ");
 	WAIT_ROW(&p, "Minutes each", "< 5 >");
 	WAIT_ROW(&p, "Increment", "< 3 >");
 	WAIT_FOR(&p, "< to the side to move >");
@@ -530,7 +532,7 @@ START_TEST(test_config_file)
 	pty_close(&p);
 	start_home(&p, &h, level);
 	WAIT_FOR(&p, "< Chad >");
-	WAIT_FOR(&p, "< 9 (1 weakest");
+	WAIT_FOR(&p, "< 9 - ");
 	pty_send(&p, "q");
 	expect_exit(&p, 0);
 	pty_close(&p);
@@ -556,7 +558,7 @@ START_TEST(test_config_over_last_game)
 	WAIT_FOR(&p, "< Grand Chess >");
 	WAIT_ROW(&p, "White", "< computer >");
 	WAIT_ROW(&p, "Black", "< human >");
-	WAIT_FOR(&p, "< 4 (1 weakest");
+	WAIT_FOR(&p, "< 4 - ");
 	WAIT_ROW(&p, "Minutes each", "< 2 >");
 	WAIT_ROW(&p, "Increment", "< 2 >");
 	WAIT_FOR(&p, "< Black at the bottom >");

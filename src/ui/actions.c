@@ -214,6 +214,7 @@ undo_redo(struct ui *ui, bool redo)
 
 	assist_cancel(ui);
 	piece_info_clear(ui);
+	ui->redo_agreed = false; /* a coach's take-back no longer alone */
 	rc = redo ? play_redo(&ui->play, ui->now)
 	          : play_undo(&ui->play, ui->now);
 	if (rc == BC_ENOTFOUND) {

@@ -191,6 +191,9 @@ coach_take_back(struct ui *ui)
 		ui_error(ui, "The move cannot be taken back.");
 		return UI_DRAW;
 	}
+	/* The person took the blunder back to play something else: the
+	 * next move replaces it without the redo question. */
+	ui->redo_agreed = true;
 	ui_say(ui, "Move taken back; %s to move.",
 	    side_name[play_side(&ui->play)]);
 	return UI_DRAW;
