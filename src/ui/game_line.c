@@ -1,7 +1,8 @@
 /*
  * game_line.c - what a line typed at the prompt over the game does: a
  * move in SAN or coordinates, or a command word from the command table
- * (":resign", ":flip", ...), ":fen FEN" or ":goto N".
+ * (":resign", ":flip", ...), ":fen FEN", ":goto N" or ":analyse" (also
+ * ":analyze").
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -99,6 +100,8 @@ game_line(struct ui *ui, const char *line)
 
 	if (!*line)
 		return UI_DRAW;
+	if (analysis_line(ui, line, &rc))
+		return rc;
 	if (cmd != CMD_NONE)
 		return actions_run(ui, cmd);
 	if (strncmp(line, "fen ", 4) == 0) {
