@@ -794,6 +794,8 @@ START_TEST(test_help_screen)
 	pty_send(&p, "?");
 	WAIT_FOR(&p, "take back the last move");
 	WAIT_FOR(&p, "Up k");
+	/* Two pages down: the list grows with every key added. */
+	pty_key(&p, VTERM_KEY_PAGEDOWN);
 	pty_key(&p, VTERM_KEY_PAGEDOWN);
 	WAIT_FOR(&p, "resign");
 	pty_send(&p, "q");

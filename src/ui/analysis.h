@@ -83,8 +83,12 @@ bool analysis_graph_shown(const struct ui *ui);
 void analysis_graph_window(const struct ui *ui, int width, int *first,
     int *count);
 
-/* Panel rows it takes above the move list, of at most `room`. */
+/* Panel rows the analysis takes above the move list, and the graph
+ * below it (so that entering review moves no line of the list), of at
+ * most `room`; and drawing them there. */
 int analysis_panel_rows(const struct ui *ui, int room);
 void analysis_panel_draw(const struct ui *ui, int y, int rows);
+int analysis_graph_rows(const struct ui *ui, int room);
+void analysis_graph_draw(const struct ui *ui, int y, int rows);
 
 #endif

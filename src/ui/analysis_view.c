@@ -7,7 +7,8 @@
  *   +0.35 12.Nf3 Nf6 13.Bc4 ...        the best three lines, White's view
  *   +0.20 12.Bc4 ...
  *   -0.10 12.h4 ...
- *   Evaluation by move:                (in review)
+ *   (the move list)
+ *   Evaluation by move:                (in review, at the panel's foot)
  *   __.-~=++*#                         one mark per move, higher: White
  *
  * Every figure is from White's side, and the bar and the graph use
@@ -36,15 +37,24 @@ static const char *const levels_ascii[GRAPH_LEVELS] = {
 	"_", ".", "-", "~", "=", "+", "*", "#"
 };
 
-int
-analysis_panel_rows(const struct ui *ui, int room)
+static int
+fit(int rows, int room)
 {
-	int rows = (ui->analysis.on ? ANALYSIS_ROWS : 0) +
-	    (analysis_graph_shown(ui) ? GRAPH_ROWS : 0);
-
 	if (room < 0)
 		room = 0;
 	return rows < room ? rows : room;
+}
+
+int
+analysis_panel_rows(const struct ui *ui, int room)
+{
+	return fit(ui->analysis.on ? ANALYSIS_ROWS : 0, room);
+}
+
+int
+analysis_graph_rows(const struct ui *ui, int room)
+{
+	return fit(analysis_graph_shown(ui) ? GRAPH_ROWS : 0, room);
 }
 
 /* White's share of the bar or of a mark's height: 0 (Black wins) to
@@ -114,8 +124,8 @@ move_number(const struct ui *ui, int ply)
 	return (int)start->fullmove + (ply - 1 + (start->side == BC_BLACK)) / 2;
 }
 
-static void
-draw_graph(const struct ui *ui, int y, int rows)
+void
+analysis_graph_draw(const struct ui *ui, int y, int rows)
 {
 	const struct layout *l = &ui->layout;
 	const struct analysis *a = &ui->analysis;
@@ -123,6 +133,8 @@ draw_graph(const struct ui *ui, int y, int rows)
 	int first, count, missing = 0;
 	char head[96];
 
+	if (rows < 1 || !analysis_graph_shown(ui))
+		return;
 	analysis_graph_window(ui, l->panel_w, &first, &count);
 	for (int p = first; p < first + count; p++)
 		missing += p >= a->marks_size || !a->marks[p].have;
@@ -160,20 +172,14 @@ analysis_panel_draw(const struct ui *ui, int y, int rows)
 {
 	const struct layout *l = &ui->layout;
 	const struct analysis *a = &ui->analysis;
-	int used = 0;
 
-	if (a->on) {
-		if (rows > 0)
-			draw_heading(ui, y);
-		if (rows > 1)
-			draw_bar(ui, y + 1);
-		for (int i = 0; i < UI_ANALYSIS_LINES && 2 + i < rows; i++)
-			if (a->have && !a->paused && i < a->lines)
-				term_put(y + 2 + i, l->panel_x,
-				    ui_style(ui, ROLE_TEXT), a->text[i],
-				    l->panel_w);
-		used = ANALYSIS_ROWS < rows ? ANALYSIS_ROWS : rows;
-	}
-	if (analysis_graph_shown(ui) && rows > used)
-		draw_graph(ui, y + used, rows - used);
+	if (!a->on || rows < 1)
+		return;
+	draw_heading(ui, y);
+	if (rows > 1)
+		draw_bar(ui, y + 1);
+	for (int i = 0; i < UI_ANALYSIS_LINES && 2 + i < rows; i++)
+		if (a->have && !a->paused && i < a->lines)
+			term_put(y + 2 + i, l->panel_x, ui_style(ui, ROLE_TEXT),
+			    a->text[i], l->panel_w);
 }
