@@ -94,7 +94,9 @@ static const char usage_text[] =
     "                       are 'Nodes searched: N' and 'Nodes/second: N'\n"
     "      --uci            speak UCI on stdin/stdout (for GUIs and match\n"
     "                       programs); options UCI_Variant (the game),\n"
-    "                       Hash, Level, Move Overhead and Threads\n"
+    "                       Hash, Level, Move Overhead, Threads, MultiPV,\n"
+    "                       Ponder (go ponder, ponderhit) and\n"
+    "                       UCI_AnalyseMode\n"
     "      --xboard         speak the XBoard protocol (CECP 2) on stdin and\n"
     "                       stdout, for XBoard and WinBoard: xboard -fcp\n"
     "                       'bigchess --xboard' -variant chad\n"
@@ -133,7 +135,7 @@ static const char usage_text[] =
 /* After the variants, which the rules library's registry lists. */
 static const char usage_end[] =
     "\n"
-    "In the game, ? shows every key.\n"
+    "In the game, ? shows every key; A (or :analyse) analyses the board.\n"
     "\n"
     "Exit status: 0 on success, 1 on an error, 2 on bad usage.\n"
     "Manual: man bigchess.\n";
