@@ -351,7 +351,7 @@ graph_next(const struct ui *ui)
 	const struct analysis *a = &ui->analysis;
 	int first, count;
 
-	if (!analysis_graph_shown(ui))
+	if (!analysis_graph_shown(ui) || a->graph_failed)
 		return 0;
 	analysis_graph_window(ui, ui->layout.panel_w, &first, &count);
 	for (int p = first; p < first + count; p++)
@@ -409,10 +409,8 @@ graph_start(struct ui *ui, int ply)
 	a->graph_ply = ply;
 	a->graph_hash = pos.hash;
 	if (e->analyse(e->ctx, &pos, NULL, 0, 1, GRAPH_NODES) != BC_OK) {
-		/* Marked as even rather than retried on every tick. */
-		a->marks[ply].hash = pos.hash;
-		a->marks[ply].have = true;
-		a->marks[ply].score = a->marks[ply].mate = 0;
+		/* Said in the graph's heading, not retried on every tick. */
+		a->graph_failed = true;
 		return UI_DRAW;
 	}
 	a->graph_busy = true;

@@ -45,6 +45,7 @@ struct analysis {
 
 	/* The graph: marks[p] is the position after p moves. */
 	bool graph_busy;      /* its search runs */
+	bool graph_failed;    /* no search could start: no graph */
 	int graph_ply;        /* ... for this ply */
 	uint64_t graph_hash;
 	struct graph_mark *marks;

@@ -138,7 +138,10 @@ analysis_graph_draw(const struct ui *ui, int y, int rows)
 	analysis_graph_window(ui, l->panel_w, &first, &count);
 	for (int p = first; p < first + count; p++)
 		missing += p >= a->marks_size || !a->marks[p].have;
-	if (missing)
+	if (a->graph_failed)
+		snprintf(head, sizeof head, "No evaluation graph: the "
+		    "computer cannot think");
+	else if (missing)
 		snprintf(head, sizeof head, "Evaluation by move (%d to go):",
 		    missing);
 	else if (count < bc_game_length(ui->play.game))
