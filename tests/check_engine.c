@@ -11,8 +11,10 @@
  */
 #include <ctype.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "../src/engine/engine.h"
 #include "test_util.h"
@@ -799,6 +801,174 @@ START_TEST(test_threads_engine)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* MultiPV and pondering                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * MultiPV 1 is the plain search: the same move, score, pv and node
+ * count as an engine never told, in each variant.  MultiPV 3 gives three
+ * lines with different legal first moves, scores not increasing, and is
+ * deterministic: a new engine repeats lines and nodes exactly.
+ */
+START_TEST(test_multipv_engine)
+{
+	for (int v = 0; v < bc_variant_count(); v++) {
+		struct engine *a = new_engine(), *b = new_engine();
+		struct engine_report ra, rb;
+		bc_position pos;
+
+		bc_position_start(&pos, bc_variant_at(v));
+		engine_set_multipv(b, 1);
+		search_depth(a, &pos, 5, &ra);
+		search_depth(b, &pos, 5, &rb);
+		ck_assert_int_eq(ra.best, rb.best);
+		ck_assert_int_eq(ra.score, rb.score);
+		ck_assert_uint_eq(ra.nodes, rb.nodes);
+		ck_assert_int_eq(ra.multipv, 1);
+		ck_assert_int_eq(ra.lines[0].pv[0], ra.best);
+		engine_free(a);
+		engine_free(b);
+
+		a = new_engine();
+		b = new_engine();
+		engine_set_multipv(a, 3);
+		engine_set_multipv(b, 3);
+		search_depth(a, &pos, 5, &ra);
+		search_depth(b, &pos, 5, &rb);
+		ck_assert_int_eq(ra.multipv, 3);
+		ck_assert_uint_eq(ra.nodes, rb.nodes);
+		ck_assert_int_eq(ra.best, ra.lines[0].pv[0]);
+		ck_assert_int_eq(ra.score, ra.lines[0].score);
+		for (int i = 0; i < 3; i++) {
+			ck_assert_int_eq(ra.lines[i].score, rb.lines[i].score);
+			ck_assert_int_eq(ra.lines[i].pv_length,
+			    rb.lines[i].pv_length);
+			ck_assert(memcmp(ra.lines[i].pv, rb.lines[i].pv,
+			    (size_t)ra.lines[i].pv_length *
+			    sizeof ra.lines[i].pv[0]) == 0);
+			ck_assert(is_legal(&pos, ra.lines[i].pv[0]));
+			for (int j = 0; j < i; j++)
+				ck_assert_int_ne(ra.lines[i].pv[0],
+				    ra.lines[j].pv[0]);
+			if (i > 0)
+				ck_assert_int_le(ra.lines[i].score,
+				    ra.lines[i - 1].score);
+		}
+		engine_free(a);
+		engine_free(b);
+	}
+}
+END_TEST
+
+/*
+ * Lines where there are fewer moves: the white king beside a rook's
+ * file has three moves (counted by hand, and by Fairy-Stockfish's perft
+ * 1), so MultiPV 5 gives three lines.  In a mate in one whose mate is
+ * the only one (Rb10: the a9 rook holds the ninth rank; counted by
+ * hand), line 1 is that mate and no other line is a mate in one, as this
+ * file's own search over the legal moves confirms.
+ */
+START_TEST(test_multipv_few_and_mate)
+{
+	struct engine *eng = new_engine();
+	struct engine_report r;
+	bc_position pos;
+
+	engine_set_multipv(eng, 5);
+	LOAD_FEN(&pos, "grand", "2r6k/10/10/10/10/10/10/10/10/K9 w - - 0 1");
+	search_depth(eng, &pos, 3, &r);
+	ck_assert_int_eq(r.multipv, 3);
+
+	engine_set_multipv(eng, 3);
+	LOAD_FEN(&pos, "grand", "9k/R9/10/10/10/10/10/10/10/KR8 w - - 0 1");
+	search_depth(eng, &pos, 4, &r);
+	ck_assert_int_eq(r.multipv, 3);
+	ck_assert_int_eq(r.lines[0].mate, 1);
+	ck_assert(forces_mate(&pos, r.lines[0].pv[0], 1));
+	for (int i = 1; i < 3; i++) {
+		ck_assert_int_ne(r.lines[i].mate, 1);
+		ck_assert(!forces_mate(&pos, r.lines[i].pv[0], 1));
+	}
+	/* Out of range: clamped. */
+	engine_set_multipv(eng, 0);
+	ck_assert_int_eq(engine_multipv(eng), 1);
+	engine_set_multipv(eng, 1000);
+	ck_assert_int_eq(engine_multipv(eng), ENGINE_MULTIPV_MAX);
+	engine_free(eng);
+}
+END_TEST
+
+struct ponder_watch {
+	atomic_int depth;    /* the deepest report so far */
+	atomic_bool final;
+};
+
+static void
+ponder_report(const struct engine_report *r, void *arg)
+{
+	struct ponder_watch *w = arg;
+
+	if (r->final)
+		atomic_store(&w->final, true);
+	else
+		atomic_store(&w->depth, r->depth);
+}
+
+/* Polls (1 ms steps, 10 s at most) until `w` reports depth `depth`. */
+static void
+wait_depth(struct ponder_watch *w, int depth)
+{
+	struct timespec ms = { 0, 1000000 };
+
+	for (int i = 0; i < 10000 && atomic_load(&w->depth) < depth; i++)
+		nanosleep(&ms, NULL);
+	ck_assert_int_ge(atomic_load(&w->depth), depth);
+}
+
+/*
+ * A pondering search finishes its depth but gives no final report, and
+ * is not done, until engine_ponderhit; then it ends with a legal move.
+ * Stopped while pondering, it ends at once with a legal move too.
+ */
+START_TEST(test_ponder_engine)
+{
+	struct engine *eng = new_engine();
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	struct ponder_watch w;
+	struct engine_report r;
+	bc_position pos;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	atomic_init(&w.depth, 0);
+	atomic_init(&w.final, false);
+	limits.depth = 2;
+	limits.ponder = true;
+	ck_assert_int_eq(engine_start(eng, &pos, NULL, 0, &limits,
+	    ponder_report, &w), BC_OK);
+	wait_depth(&w, 2);
+	/* The search of depth 2 is over; it waits for the ponderhit. */
+	ck_assert(!atomic_load(&w.final));
+	ck_assert(!engine_done(eng));
+	engine_ponderhit(eng);
+	ck_assert(is_legal(&pos, engine_wait(eng, &r)));
+	ck_assert(atomic_load(&w.final));
+
+	atomic_store(&w.depth, 0);
+	atomic_store(&w.final, false);
+	limits.depth = 0;
+	limits.movetime_ms = 1;
+	ck_assert_int_eq(engine_start(eng, &pos, NULL, 0, &limits,
+	    ponder_report, &w), BC_OK);
+	wait_depth(&w, 3);
+	ck_assert(!atomic_load(&w.final));
+	engine_stop(eng);
+	ck_assert(is_legal(&pos, engine_wait(eng, &r)));
+	ck_assert(atomic_load(&w.final));
+	engine_free(eng);
+}
+END_TEST
+
 Suite *
 engine_suite(void)
 {
@@ -824,6 +994,9 @@ engine_suite(void)
 	tcase_add_test(core, test_levels);
 	tcase_add_test(core, test_clock_extremes);
 	tcase_add_test(core, test_threads_engine);
+	tcase_add_test(core, test_multipv_engine);
+	tcase_add_test(core, test_multipv_few_and_mate);
+	tcase_add_test(core, test_ponder_engine);
 	suite_add_tcase(s, mate);
 	suite_add_tcase(s, core);
 	return s;

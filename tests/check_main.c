@@ -27,6 +27,7 @@ static const struct {
 	{ "pgn", pgn_suite },
 	{ "ui", ui_suite },
 	{ "ui_engine", ui_engine_suite },
+	{ "analysis", analysis_suite },
 	{ "ui_fen", ui_fen_suite },
 	{ "term", term_suite },
 	{ "engine", engine_suite },

@@ -131,6 +131,43 @@ START_TEST(test_computer_first_and_hint)
 }
 END_TEST
 
+/* The analysis and the review's graph cannot start their searches: each
+ * says so once, and the game goes on. */
+START_TEST(test_analysis_cannot_think)
+{
+	const char *args[] = { "--variant", "grand", "--black", "human",
+		NULL };
+	struct state s;
+	struct pty p;
+	char log[160], env[200];
+
+	state_new(&s);
+	snprintf(log, sizeof log, "%s/threads", s.home);
+	snprintf(env, sizeof env, "BIGCHESS_THREAD_LOG=%s", log);
+	start(&p, &s, env, args);
+	WAIT_FOR(&p, "White to move");
+	pty_send(&p, ":e4" ENTER);
+	WAIT_FOR(&p, "Black to move");
+	pty_send(&p, "A");
+	WAIT_FOR(&p, "The analysis cannot start: no thread");
+	ck_assert_int_eq(attempts(log), 1);
+	pty_send(&p, ",");
+	WAIT_FOR(&p, "No evaluation graph: the computer cannot think");
+	ck_assert_int_eq(attempts(log), 2);
+	pty_send(&p, ">");
+	WAIT_FOR(&p, "Black to move");
+	pty_send(&p, ":e7" ENTER);
+	WAIT_FOR(&p, "White to move");
+	ck_assert(!p.exited);
+	pty_send(&p, "q");
+	WAIT_FOR(&p, "Leave this game");
+	pty_send(&p, "y");
+	expect_exit(&p, 0);
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 Suite *
 nothread_suite(void)
 {
@@ -140,6 +177,7 @@ nothread_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_computer_cannot_think);
 	tcase_add_test(tc, test_computer_first_and_hint);
+	tcase_add_test(tc, test_analysis_cannot_think);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -850,6 +850,346 @@ START_TEST(test_threads)
 }
 END_TEST
 
+/* A score of an info line in centipawns, mates beyond every score. */
+static int
+info_score(const char *line)
+{
+	const char *cp = strstr(line, " score cp ");
+	const char *mate = strstr(line, " score mate ");
+	int n = 0;
+
+	if (cp)
+		ck_assert_int_eq(sscanf(cp, " score cp %d", &n), 1);
+	else if (mate && sscanf(mate, " score mate %d", &n) == 1)
+		return n > 0 ? 100000 - n : -100000 - n;
+	else
+		ck_abort_msg("no score in '%s'", line);
+	return n;
+}
+
+/* The number after ` word ` in `line`; fails if there is none. */
+static long long
+info_number(const char *line, const char *word)
+{
+	char key[64];
+	const char *at;
+	long long n;
+
+	snprintf(key, sizeof key, " %s ", word);
+	at = strstr(line, key);
+	ck_assert_msg(at != NULL, "no '%s' in '%s'", word, line);
+	ck_assert_int_eq(sscanf(at + strlen(key), "%lld", &n), 1);
+	return n;
+}
+
+/*
+ * Reads the info lines of a search up to its bestmove; keeps those of
+ * depth `depth` by their multipv (1 .. `max`) in lines[], and returns
+ * how many of them came.  A multipv line twice at that depth fails.
+ */
+static int
+collect_lines(struct uci_child *c, int depth, char lines[][LINE_MAX_LEN],
+    int max)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+	int got = 0;
+
+	for (int i = 0; i < max; i++)
+		lines[i][0] = '\0';
+	while (uci_read_line(c, deadline)) {
+		long long k;
+
+		if (strncmp(c->line, "bestmove ", 9) == 0)
+			return got;
+		if (strncmp(c->line, "info depth ", 11) != 0 ||
+		    info_number(c->line, "depth") != depth)
+			continue;
+		k = info_number(c->line, "multipv");
+		ck_assert_msg(k >= 1 && k <= max, "multipv %lld out of 1..%d",
+		    k, max);
+		ck_assert_msg(lines[k - 1][0] == '\0', "multipv %lld twice", k);
+		snprintf(lines[k - 1], LINE_MAX_LEN, "%s", c->line);
+		got++;
+	}
+	ck_abort_msg("no bestmove (last: '%s')", c->line);
+	return got;
+}
+
+/* Every move of the pv of `line` is legal, played from `root`; the
+ * first into `first`. */
+static void
+expect_legal_pv(const bc_position *root, const char *line, char *first,
+    size_t size)
+{
+	char text[LINE_MAX_LEN], *word, *save = NULL;
+	bc_position pos = *root;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(strstr(line, " pv "));
+	snprintf(text, sizeof text, "%s", strstr(line, " pv ") + 4);
+	for (word = strtok_r(text, " ", &save); word;
+	    word = strtok_r(NULL, " ", &save)) {
+		bc_move m = parse_move(&pos, word);
+		bc_undo undo;
+
+		ck_assert_msg(m != BC_MOVE_NONE, "pv move '%s' not legal in "
+		    "'%s'", word, line);
+		if (n++ == 0)
+			snprintf(first, size, "%s", word);
+		bc_position_make(&pos, m, &undo);
+	}
+	ck_assert_int_gt(n, 0);
+}
+
+/*
+ * MultiPV 3 from Grand's start: at the last depth three lines, multipv
+ * 1, 2 and 3, whose first moves differ, whose pvs are legal, and whose
+ * scores do not increase.  Then a position with exactly three legal
+ * moves (the white king on a1 beside a rook's c-file; Fairy-Stockfish's
+ * "go perft 1" counts 3: a1a2, a1b1, a1b2): MultiPV 5 gives three lines,
+ * one for each move.  A bad count is refused.
+ */
+START_TEST(test_multipv)
+{
+	static const char fen[] = "2r6k/10/10/10/10/10/10/10/10/K9 w - - 0 1";
+	static const char *const kings[] = { "a1a2", "a1b1", "a1b2" };
+	char (*lines)[LINE_MAX_LEN] = calloc(5, LINE_MAX_LEN);
+	struct uci_child *c = uci_open();
+	char first[3][32];
+	bc_position pos;
+
+	ck_assert_ptr_nonnull(lines);
+	uci_send(c, "uci");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "option name MultiPV"),
+	    "type spin default 1 min 1 max 16"));
+	uci_expect(c, "uciok");
+	uci_send(c, "setoption name MultiPV value 0");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "MultiPV wants 1 to 16"));
+	bc_position_start(&pos, bc_variant_find("grand"));
+	uci_send(c, "setoption name MultiPV value 3");
+	uci_send(c, "position startpos");
+	uci_send(c, "go depth 5");
+	ck_assert_int_eq(collect_lines(c, 5, lines, 3), 3);
+	for (int i = 0; i < 3; i++) {
+		expect_legal_pv(&pos, lines[i], first[i], sizeof first[i]);
+		for (int j = 0; j < i; j++)
+			ck_assert_str_ne(first[i], first[j]);
+		if (i > 0)
+			ck_assert_int_le(info_score(lines[i]),
+			    info_score(lines[i - 1]));
+	}
+
+	LOAD_FEN(&pos, "grand", fen);
+	uci_send(c, "setoption name MultiPV value 5");
+	uci_send(c, "position fen %s", fen);
+	uci_send(c, "go depth 3");
+	ck_assert_int_eq(collect_lines(c, 3, lines, 5), 3);
+	for (int k = 0; k < 3; k++) {
+		int found = 0;
+
+		for (int i = 0; i < 3; i++) {
+			expect_legal_pv(&pos, lines[i], first[i],
+			    sizeof first[i]);
+			found += strcmp(first[i], kings[k]) == 0;
+		}
+		ck_assert_msg(found == 1, "%s in %d lines", kings[k], found);
+	}
+	uci_send(c, "quit");
+	free(lines);
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/*
+ * The info fields: depth, seldepth, multipv, score, nodes, nps,
+ * hashfull (per mille, 0 to 1000) and time on every line, with nps the
+ * nodes over the time when the time is not 0.
+ */
+START_TEST(test_info_fields)
+{
+	struct uci_child *c = uci_open();
+	int64_t deadline = now_ms() + REPLY_MS;
+	int lines = 0;
+
+	uci_send(c, "position startpos");
+	uci_send(c, "go depth 6");
+	while (uci_read_line(c, deadline) &&
+	    strncmp(c->line, "bestmove ", 9) != 0) {
+		long long nodes, ms, nps, hashfull;
+
+		if (strncmp(c->line, "info depth ", 11) != 0)
+			continue;
+		lines++;
+		ck_assert_int_ge(info_number(c->line, "seldepth"), 1);
+		ck_assert_int_eq(info_number(c->line, "multipv"), 1);
+		(void)info_score(c->line);
+		nodes = info_number(c->line, "nodes");
+		nps = info_number(c->line, "nps");
+		ms = info_number(c->line, "time");
+		hashfull = info_number(c->line, "hashfull");
+		ck_assert(hashfull >= 0 && hashfull <= 1000);
+		if (ms > 0)
+			ck_assert_int_eq(nps, nodes * 1000 / ms);
+	}
+	ck_assert_msg(strncmp(c->line, "bestmove ", 9) == 0, "no bestmove");
+	ck_assert_int_eq(lines, 6);
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/* Reads up to "readyok", failing if a bestmove comes first. */
+static void
+expect_ready_without_bestmove(struct uci_child *c)
+{
+	int64_t deadline = now_ms() + REPLY_MS;
+
+	uci_send(c, "isready");
+	while (uci_read_line(c, deadline)) {
+		ck_assert_msg(strncmp(c->line, "bestmove", 8) != 0,
+		    "'%s' while pondering", c->line);
+		if (strcmp(c->line, "readyok") == 0)
+			return;
+	}
+	ck_abort_msg("no readyok (last: '%s')", c->line);
+}
+
+/*
+ * Pondering: "go ponder depth 2" finishes its depth but holds the
+ * bestmove until "ponderhit", which then gives it (and "bestmove X
+ * ponder Y" has Y legal after X); "go ponder movetime 1" is not ended by
+ * its time while pondering; "stop" during pondering gives a legal
+ * bestmove at once; "ponderhit" with nothing pondered is an error.
+ */
+START_TEST(test_ponder)
+{
+	struct uci_child *c = uci_open();
+	char move[32] = "", reply[32] = "";
+	bc_position pos;
+	bc_undo undo;
+
+	uci_send(c, "uci");
+	ck_assert_ptr_nonnull(uci_expect(c,
+	    "option name Ponder type check default false"));
+	uci_expect(c, "uciok");
+	uci_send(c, "setoption name Ponder value true");
+	bc_position_start(&pos, bc_variant_find("grand"));
+	uci_send(c, "position startpos");
+	uci_send(c, "go ponder depth 2");
+	uci_expect(c, "info depth 2 ");
+	expect_ready_without_bestmove(c);
+	uci_send(c, "ponderhit");
+	uci_expect(c, "bestmove ");
+	ck_assert_int_eq(sscanf(c->line, "bestmove %31s ponder %31s", move,
+	    reply), 2);
+	ck_assert_msg(parse_move(&pos, move) != BC_MOVE_NONE, "%s", move);
+	bc_position_make(&pos, parse_move(&pos, move), &undo);
+	ck_assert_msg(parse_move(&pos, reply) != BC_MOVE_NONE, "%s", reply);
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	uci_send(c, "go ponder movetime 1");
+	uci_expect(c, "info depth 3 ");
+	expect_ready_without_bestmove(c);
+	uci_send(c, "stop");
+	expect_legal_bestmove(c, &pos, NULL, 0);
+
+	uci_send(c, "go ponder wtime 60000 btime 60000");
+	uci_expect(c, "info depth 2 ");
+	uci_send(c, "ponderhit");
+	expect_legal_bestmove(c, &pos, NULL, 0);
+
+	uci_send(c, "ponderhit");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "not pondering"));
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/*
+ * UCI_AnalyseMode: Level 1 alone does not search to depth 4 even when
+ * asked; with analysis on it does (full strength).  A value that is not
+ * true or false is refused.
+ */
+START_TEST(test_analyse_mode)
+{
+	struct uci_child *c = uci_open();
+	int64_t deadline;
+	long long deepest = 0;
+
+	uci_send(c, "setoption name Level value 1");
+	uci_send(c, "position startpos");
+	uci_send(c, "go depth 4");
+	deadline = now_ms() + REPLY_MS;
+	while (uci_read_line(c, deadline) &&
+	    strncmp(c->line, "bestmove ", 9) != 0)
+		if (strncmp(c->line, "info depth ", 11) == 0)
+			deepest = info_number(c->line, "depth");
+	ck_assert_int_lt(deepest, 4);
+	uci_send(c, "setoption name UCI_AnalyseMode value yes");
+	ck_assert_ptr_nonnull(strstr(uci_expect(c, "info string error"),
+	    "UCI_AnalyseMode wants true or false"));
+	uci_send(c, "setoption name UCI_AnalyseMode value true");
+	uci_send(c, "go depth 4");
+	uci_expect(c, "info depth 4 ");
+	uci_expect(c, "bestmove ");
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
+/*
+ * Setting UCI_Variant answers as Fairy-Stockfish does, for UCI2WB:
+ * "info string variant NAME files F ranks R pocket 0 template fairy
+ * startpos FEN", with the size and the start FEN of the rules files
+ * (shared/rules/chad.md, grand.md, hadean.md), which the rules library
+ * reads as its own start position.
+ */
+START_TEST(test_variant_info)
+{
+	static const struct {
+		const char *key;
+		int files, ranks;
+		const char *fen;
+	} want[] = {
+		{ "chad", 12, 12, "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/"
+		                  "2RRR7/12/12 w - - 0 1" },
+		{ "grand", 10, 10, "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/"
+		                   "PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1" },
+		{ "hadean", 12, 12, "rzmefqkwemsr/jjjjjbbjjjjj/pppppppppppp/12/"
+		                    "12/12/12/12/12/PPPPPPPPPPPP/JJJJJBBJJJJJ/"
+		                    "RZMEFQKWEMSR w KQkq - 0 1" },
+	};
+	struct uci_child *c = uci_open();
+
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		char name[32], template[32];
+		int files, ranks, pocket, at = 0;
+		bc_position pos, start;
+		const char *line;
+
+		uci_send(c, "setoption name UCI_Variant value %s", want[i].key);
+		line = uci_expect(c, "info string variant ");
+		ck_assert_int_eq(sscanf(line, "info string variant %31s files "
+		    "%d ranks %d pocket %d template %31s startpos %n", name,
+		    &files, &ranks, &pocket, template, &at), 5);
+		ck_assert_int_gt(at, 0);
+		ck_assert_str_eq(name, want[i].key);
+		ck_assert_int_eq(files, want[i].files);
+		ck_assert_int_eq(ranks, want[i].ranks);
+		ck_assert_int_eq(pocket, 0);
+		ck_assert_str_eq(template, "fairy");
+		ck_assert_str_eq(line + at, want[i].fen);
+		LOAD_FEN(&pos, want[i].key, line + at);
+		bc_position_start(&start, bc_variant_find(want[i].key));
+		ck_assert_uint_eq(pos.hash, start.hash);
+	}
+	uci_send(c, "quit");
+	ck_assert_int_eq(uci_close(c), 0);
+}
+END_TEST
+
 Suite *
 uci_suite(void)
 {
@@ -875,6 +1215,11 @@ uci_suite(void)
 	tcase_add_test(tc, test_move_overhead_option);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_limit_strength);
+	tcase_add_test(tc, test_multipv);
+	tcase_add_test(tc, test_info_fields);
+	tcase_add_test(tc, test_ponder);
+	tcase_add_test(tc, test_analyse_mode);
+	tcase_add_test(tc, test_variant_info);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -65,6 +65,7 @@ Suite *grand_suite(void);
 Suite *pgn_suite(void);
 Suite *ui_suite(void);
 Suite *ui_engine_suite(void);
+Suite *analysis_suite(void);
 Suite *ui_fen_suite(void);
 Suite *term_suite(void);     /* terminal edge cases */
 Suite *engine_suite(void);

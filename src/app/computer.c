@@ -7,6 +7,11 @@
  * search of the same engine at the computer's level or above (at least
  * HINT_MIN_LEVEL), never weaker than the opponent it helps against.  Each iteration's
  * report is copied under a lock, for the UI's thinking display.
+ *
+ * Analysis has an engine of its own (made when first asked for), at full
+ * strength (engine_set_analysis) with MultiPV, so that its table and
+ * lines never disturb the computer player's; the UI runs one of the two
+ * at a time.
  */
 #include <stdio.h>
 #include <string.h>
@@ -201,6 +206,89 @@ computer_level_elo(void *ctx, int level)
 	return engine_level_elo(level);
 }
 
+/* Called on the analysis thread after each iteration and at the end. */
+static void
+analysis_report(const struct engine_report *r, void *arg)
+{
+	struct computer *c = arg;
+	struct ui_analysis_info *a = &c->analysis;
+
+	pthread_mutex_lock(&c->lock);
+	if (r->depth > 0) {
+		a->depth = r->depth;
+		a->nodes = r->nodes;
+		a->lines = r->multipv < UI_ANALYSIS_LINES ? r->multipv
+		                                          : UI_ANALYSIS_LINES;
+		for (int i = 0; i < a->lines; i++) {
+			const struct engine_line *from = &r->lines[i];
+			struct ui_analysis_line *to = &a->line[i];
+
+			to->score = from->score;
+			to->mate = from->mate;
+			to->pv_length = from->pv_length < UI_ENGINE_PV_MAX
+			    ? from->pv_length : UI_ENGINE_PV_MAX;
+			memcpy(to->pv, from->pv,
+			    (size_t)to->pv_length * sizeof to->pv[0]);
+		}
+		c->have_analysis = true;
+	}
+	if (r->final)
+		a->done = true;
+	pthread_mutex_unlock(&c->lock);
+}
+
+static int
+computer_analyse(void *ctx, const bc_position *pos, const uint64_t *history,
+    int count, int lines, uint64_t nodes)
+{
+	struct computer *c = ctx;
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+
+	if (!c->analyst) {
+		c->analyst = engine_new(ENGINE_HASH_DEFAULT_MB);
+		if (!c->analyst)
+			return BC_ENOMEM;
+		engine_set_level(c->analyst, ENGINE_LEVEL_MAX);
+		engine_set_analysis(c->analyst, true);
+	}
+	if (nodes)
+		limits.nodes = nodes;
+	else
+		limits.infinite = true;
+	engine_set_multipv(c->analyst, lines);
+	pthread_mutex_lock(&c->lock);
+	c->have_analysis = false;
+	memset(&c->analysis, 0, sizeof c->analysis);
+	c->analysis.side = pos->side;
+	pthread_mutex_unlock(&c->lock);
+	return engine_start(c->analyst, pos, history, count, &limits,
+	    analysis_report, c);
+}
+
+static bool
+computer_analysis(void *ctx, struct ui_analysis_info *out)
+{
+	struct computer *c = ctx;
+	bool have;
+
+	pthread_mutex_lock(&c->lock);
+	have = c->have_analysis;
+	*out = c->analysis;
+	pthread_mutex_unlock(&c->lock);
+	return have;
+}
+
+static void
+computer_analyse_stop(void *ctx)
+{
+	struct computer *c = ctx;
+
+	if (!c->analyst)
+		return;
+	engine_stop(c->analyst);
+	engine_wait(c->analyst, NULL);
+}
+
 int
 computer_init(struct computer *c, int level)
 {
@@ -226,6 +314,9 @@ computer_init(struct computer *c, int level)
 	c->seam.failure = computer_failure;
 	c->seam.problem = computer_problem;
 	c->seam.level_elo = computer_level_elo;
+	c->seam.analyse = computer_analyse;
+	c->seam.analysis = computer_analysis;
+	c->seam.analyse_stop = computer_analyse_stop;
 	return 0;
 }
 
@@ -234,6 +325,8 @@ computer_free(struct computer *c)
 {
 	if (!c->engine)
 		return;
+	engine_free(c->analyst);
+	c->analyst = NULL;
 	engine_free(c->engine);
 	c->engine = NULL;
 	pthread_mutex_destroy(&c->lock);

@@ -21,6 +21,11 @@ struct computer {
 	struct ui_engine_info info;
 	uint64_t history[ENGINE_MAX_HISTORY];
 	char failure[128];     /* why the last start failed */
+	/* The analysis engine (made at the first analysis) and its
+	 * latest report, under `lock` too. */
+	struct engine *analyst;
+	bool have_analysis;
+	struct ui_analysis_info analysis;
 };
 
 /*

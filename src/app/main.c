@@ -107,7 +107,8 @@ static const char usage_text[] =
     "      --uci            speak UCI on stdin/stdout (for GUIs and match\n"
     "                       programs); options UCI_Variant (the game),\n"
     "                       Hash, Level, UCI_LimitStrength, UCI_Elo, Move\n"
-    "                       Overhead and Threads\n"
+    "                       Overhead, Threads, MultiPV, Ponder (go ponder,\n"
+    "                       ponderhit) and UCI_AnalyseMode\n"
     "      --xboard         speak the XBoard protocol (CECP 2) on stdin and\n"
     "                       stdout, for XBoard and WinBoard: xboard -fcp\n"
     "                       'bigchess --xboard' -variant chad\n"
@@ -161,7 +162,7 @@ static const char usage_rooms[] =
 /* After the variants, which the rules library's registry lists. */
 static const char usage_end[] =
     "\n"
-    "In the game, ? shows every key.\n"
+    "In the game, ? shows every key; A (or :analyse) analyses the board.\n"
     "\n"
     "Exit status: 0 on success, 1 on an error, 2 on bad usage.\n"
     "Manual: man bigchess.\n";

@@ -21,8 +21,16 @@
  * increment) counts as zero.
  *
  * Variants: "setoption name UCI_Variant value grand" (the registry's
- * keys, as Fairy-Stockfish names them); moves in coordinate notation
- * (e9e10q; Hadean castling O-O-2 as in our notation).
+ * keys, as Fairy-Stockfish names them), answered as Fairy-Stockfish
+ * does with "info string variant NAME files F ranks R pocket 0 template
+ * fairy startpos FEN" for adapters such as UCI2WB; moves in coordinate
+ * notation (e9e10q; Hadean castling O-O-2 as in our notation).
+ *
+ * MultiPV N gives N "info ... multipv K ..." lines per iteration, best
+ * first.  "go ponder" searches without a time limit until "ponderhit"
+ * (then the limits of that go hold, counted from the ponderhit) or
+ * "stop" (then the bestmove comes at once).  UCI_AnalyseMode searches
+ * at full strength whatever the Level.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -59,7 +67,10 @@ struct uci {
 	bc_position pos;
 	uint64_t *history; /* hashes of the positions before pos */
 	int count, capacity;
-	bool searching, infinite;
+	bool searching;
+	bool infinite;   /* the search runs until stop: infinite, or pondering */
+	bool go_infinite; /* "go infinite": still so after a ponderhit */
+	bool pondering;
 	bool quit;
 	char *line; /* UCI_LINE_MAX + 1 bytes */
 	char **tok; /* the words of `line` */
@@ -129,24 +140,34 @@ on_report(const struct engine_report *r, void *arg)
 
 		if (r->best)
 			bc_move_to_coord(r->root, r->best, text, sizeof text);
-		say(u, "bestmove %s", text);
+		if (r->best && r->ponder) {
+			char reply[BC_MOVE_TEXT_MAX];
+			bc_position after = *r->root;
+			bc_undo undo;
+
+			bc_position_make(&after, r->best, &undo);
+			bc_move_to_coord(&after, r->ponder, reply, sizeof reply);
+			say(u, "bestmove %s ponder %s", text, reply);
+		} else {
+			say(u, "bestmove %s", text);
+		}
 		return;
 	}
-	if (r->mate)
-		snprintf(line, sizeof line, "score mate %d", r->mate);
-	else
-		snprintf(line, sizeof line, "score cp %d", r->score);
-	{
+	/* One line per root line (MultiPV), best first. */
+	for (int i = 0; i < r->multipv; i++) {
+		const struct engine_line *l = &r->lines[i];
 		char pv[3000] = "";
 
-		append_moves(r->root, r->pv, r->pv_length, pv, sizeof pv);
+		if (l->mate)
+			snprintf(line, sizeof line, "score mate %d", l->mate);
+		else
+			snprintf(line, sizeof line, "score cp %d", l->score);
+		append_moves(r->root, l->pv, l->pv_length, pv, sizeof pv);
 		say(u,
-		    "info depth %d seldepth %d %s nodes %" PRIu64
-		    " nps %" PRIu64 " time %" PRId64 " pv%s",
-		    r->depth, r->seldepth, line, r->nodes,
-		    r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms
-		                   : r->nodes,
-		    r->time_ms, pv);
+		    "info depth %d seldepth %d multipv %d %s nodes %" PRIu64
+		    " nps %" PRIu64 " hashfull %d time %" PRId64 " pv%s",
+		    r->depth, r->seldepth, i + 1, line, r->nodes, r->nps,
+		    r->hashfull, r->time_ms, pv);
 	}
 }
 
@@ -161,6 +182,35 @@ finish_search(struct uci *u, bool stop)
 		engine_stop(u->eng);
 	engine_wait(u->eng, NULL);
 	u->searching = false;
+	u->pondering = false;
+}
+
+/* True for a check option's "true", false for "false"; else says why
+ * and gives false in *ok. */
+static bool
+parse_check(struct uci *u, const char *name, const char *value, bool *ok)
+{
+	*ok = true;
+	if (strcasecmp(value, "true") == 0)
+		return true;
+	if (strcasecmp(value, "false") == 0)
+		return false;
+	*ok = false;
+	say(u, "info string error: %s wants true or false, not '%s'", name,
+	    value);
+	return false;
+}
+
+/* What Fairy-Stockfish says when its variant is set, for UCI2WB and
+ * other adapters that draw the board from it: no variant of ours has a
+ * pocket, and "fairy" is the template of a board they cannot know. */
+static void
+say_variant(struct uci *u)
+{
+	say(u, "info string variant %s files %d ranks %d pocket 0 template "
+	       "fairy startpos %s", bc_variant_key(u->variant),
+	    bc_variant_files(u->variant), bc_variant_ranks(u->variant),
+	    bc_variant_start_fen(u->variant));
 }
 
 static void
@@ -250,6 +300,10 @@ cmd_uci(struct uci *u)
 	    ENGINE_OVERHEAD_MAX_MS);
 	say(u, "option name Threads type spin default %d min %d max %d",
 	    ENGINE_THREADS_DEFAULT, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX);
+	say(u, "option name MultiPV type spin default %d min %d max %d",
+	    ENGINE_MULTIPV_DEFAULT, ENGINE_MULTIPV_MIN, ENGINE_MULTIPV_MAX);
+	say(u, "option name Ponder type check default false");
+	say(u, "option name UCI_AnalyseMode type check default false");
 	say(u, "uciok");
 }
 
@@ -305,6 +359,25 @@ cmd_setoption(struct uci *u, char **tok, int n)
 		}
 		u->variant = v;
 		reset_position(u);
+		say_variant(u);
+	} else if (strcasecmp(name, "MultiPV") == 0) {
+		if (!protocol_parse_number(value, ENGINE_MULTIPV_MIN,
+		        ENGINE_MULTIPV_MAX, &number))
+			say(u, "info string error: MultiPV wants %d to %d, not "
+			       "'%s'", ENGINE_MULTIPV_MIN, ENGINE_MULTIPV_MAX,
+			    value);
+		else
+			engine_set_multipv(u->eng, (int)number);
+	} else if (strcasecmp(name, "Ponder") == 0) {
+		bool ok;
+
+		/* Only a hint that "go ponder" may come: nothing to set. */
+		(void)parse_check(u, name, value, &ok);
+	} else if (strcasecmp(name, "UCI_AnalyseMode") == 0) {
+		bool ok, on = parse_check(u, name, value, &ok);
+
+		if (ok)
+			engine_set_analysis(u->eng, on);
 	} else if (strcasecmp(name, "Hash") == 0) {
 		if (!protocol_parse_number(value, ENGINE_HASH_MIN_MB,
 		        ENGINE_HASH_MAX_MB, &number))
@@ -462,8 +535,10 @@ cmd_go(struct uci *u, char **tok, int n)
 			limits.infinite = true;
 			continue;
 		}
-		if (strcmp(tok[i], "ponder") == 0)
+		if (strcmp(tok[i], "ponder") == 0) {
+			limits.ponder = true;
 			continue;
+		}
 		for (k = 0; k < sizeof params / sizeof params[0]; k++)
 			if (strcmp(tok[i], params[k].name) == 0)
 				break;
@@ -513,7 +588,23 @@ cmd_go(struct uci *u, char **tok, int n)
 		return;
 	}
 	u->searching = true;
-	u->infinite = limits.infinite;
+	u->go_infinite = limits.infinite;
+	u->pondering = limits.ponder;
+	u->infinite = limits.infinite || limits.ponder;
+}
+
+/* The opponent played the move pondered on: the search goes on, now
+ * under the limits of its go. */
+static void
+cmd_ponderhit(struct uci *u)
+{
+	if (!u->searching || !u->pondering) {
+		say(u, "info string error: ponderhit while not pondering");
+		return;
+	}
+	engine_ponderhit(u->eng);
+	u->pondering = false;
+	u->infinite = u->go_infinite;
 }
 
 /* Splits u->line into u->tok; the number of words, or -1 when there is
@@ -559,8 +650,10 @@ dispatch(struct uci *u, char **tok, int n)
 		cmd_go(u, tok, n);
 	} else if (strcmp(cmd, "stop") == 0) {
 		finish_search(u, true);
-	} else if (strcmp(cmd, "ponderhit") == 0 || strcmp(cmd, "debug") == 0) {
-		/* No pondering, no debug output: nothing to do. */
+	} else if (strcmp(cmd, "ponderhit") == 0) {
+		cmd_ponderhit(u);
+	} else if (strcmp(cmd, "debug") == 0) {
+		/* No debug output: nothing to do. */
 	} else if (strcmp(cmd, "quit") == 0) {
 		finish_search(u, true);
 		u->quit = true;

@@ -75,6 +75,12 @@ struct engine {
 	atomic_bool helper_stop; /* set when the main search is over */
 	uint64_t seed;
 	int64_t overhead_ms; /* kept back on a clock per move */
+	int multipv;         /* root lines searched */
+	bool analysis;       /* full strength whatever the level */
+	/* While a search engine_start runs ponders, and when the
+	 * ponderhit came (0: none yet). */
+	atomic_bool pondering;
+	_Atomic int64_t ponderhit_ns;
 	struct tt tt;
 	struct eval *eval;
 	struct search *search;
@@ -125,6 +131,9 @@ engine_new(size_t hash_mb)
 	engine_set_level(eng, ENGINE_LEVEL_DEFAULT);
 	eng->overhead_ms = ENGINE_OVERHEAD_DEFAULT_MS;
 	eng->threads = 1;
+	eng->multipv = ENGINE_MULTIPV_DEFAULT;
+	atomic_init(&eng->pondering, false);
+	atomic_init(&eng->ponderhit_ns, 0);
 	atomic_init(&eng->helper_stop, false);
 	atomic_init(&eng->stop, false);
 	atomic_init(&eng->done, true);
@@ -318,6 +327,40 @@ engine_threads(const struct engine *eng)
 }
 
 void
+engine_set_multipv(struct engine *eng, int lines)
+{
+	if (lines < ENGINE_MULTIPV_MIN)
+		lines = ENGINE_MULTIPV_MIN;
+	if (lines > ENGINE_MULTIPV_MAX)
+		lines = ENGINE_MULTIPV_MAX;
+	eng->multipv = lines;
+}
+
+int
+engine_multipv(const struct engine *eng)
+{
+	return eng->multipv;
+}
+
+void
+engine_set_analysis(struct engine *eng, bool on)
+{
+	eng->analysis = on;
+}
+
+void
+engine_ponderhit(struct engine *eng)
+{
+	pthread_mutex_lock(&eng->lock);
+	if (atomic_load(&eng->pondering)) {
+		atomic_store(&eng->ponderhit_ns, search_now_ns());
+		atomic_store(&eng->pondering, false);
+	}
+	pthread_cond_broadcast(&eng->stopped);
+	pthread_mutex_unlock(&eng->lock);
+}
+
+void
 engine_set_move_overhead(struct engine *eng, int64_t ms)
 {
 	if (ms < ENGINE_OVERHEAD_MIN_MS)
@@ -419,6 +462,13 @@ plan(const struct engine *eng, const bc_position *pos,
 	out->depth = lv->depth;
 	out->noise = lv->noise;
 	out->quiesce = lv->quiesce;
+	out->multipv = eng->multipv;
+	if (eng->analysis) {
+		/* Analysis wants the truth, not the level's weakness. */
+		out->depth = MAX_PLY - 1;
+		out->noise = 0;
+		out->quiesce = true;
+	}
 	if (in->depth > 0 && in->depth < out->depth)
 		out->depth = in->depth;
 	out->nodes = in->nodes;
@@ -513,6 +563,7 @@ engine_search(struct engine *eng, const bc_position *pos,
 	int64_t start_ns = search_now_ns();
 
 	atomic_store(&eng->stop, false);
+	eng->search->pondering = NULL;
 	if (!limits)
 		limits = &none;
 	if (!result)
@@ -568,15 +619,18 @@ job_main(void *arg)
 
 	plan(eng, &eng->job_pos, &eng->job_limits, eng->job_start_ns,
 	    &s->limits);
+	s->pondering = eng->job_limits.ponder ? &eng->pondering : NULL;
+	s->ponderhit_ns = &eng->ponderhit_ns;
 	run(eng, &eng->job_pos, eng->job_history, eng->job_count,
 	    eng->job_report, eng->job_arg, &eng->job_result);
-	/* An infinite search answers only when told to stop (UCI). */
-	if (eng->job_limits.infinite) {
-		pthread_mutex_lock(&eng->lock);
-		while (!atomic_load(&eng->stop))
-			pthread_cond_wait(&eng->stopped, &eng->lock);
-		pthread_mutex_unlock(&eng->lock);
-	}
+	/* An infinite search answers only when told to stop, a pondering
+	 * one not before the ponderhit (UCI). */
+	pthread_mutex_lock(&eng->lock);
+	while (!atomic_load(&eng->stop) && (eng->job_limits.infinite ||
+	    atomic_load(&eng->pondering)))
+		pthread_cond_wait(&eng->stopped, &eng->lock);
+	atomic_store(&eng->pondering, false);
+	pthread_mutex_unlock(&eng->lock);
 	eng->job_result.final = true;
 	eng->job_result.root = &eng->job_pos;
 	if (eng->job_report)
@@ -612,8 +666,11 @@ engine_start(struct engine *eng, const bc_position *pos,
 	 * once after engine_start is never lost. */
 	atomic_store(&eng->stop, false);
 	atomic_store(&eng->done, false);
+	atomic_store(&eng->ponderhit_ns, 0);
+	atomic_store(&eng->pondering, eng->job_limits.ponder);
 	eng->start_error = pthread_create(&eng->thread, NULL, job_main, eng);
 	if (eng->start_error != 0) {
+		atomic_store(&eng->pondering, false);
 		atomic_store(&eng->done, true);
 		return BC_ENOMEM;
 	}

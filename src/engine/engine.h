@@ -44,7 +44,11 @@ enum {
 	ENGINE_THREADS_MAX = 64,
 	ENGINE_THREADS_DEFAULT = 1,
 	/* Game history kept for repetition detection (the latest plies). */
-	ENGINE_MAX_HISTORY = 1024
+	ENGINE_MAX_HISTORY = 1024,
+	/* Root lines searched and reported at once (UCI "MultiPV"). */
+	ENGINE_MULTIPV_MIN = 1,
+	ENGINE_MULTIPV_MAX = 16,
+	ENGINE_MULTIPV_DEFAULT = 1
 };
 
 /* What bounds a search.  Zero (or ENGINE_NO_CLOCK) means "no such limit";
@@ -57,11 +61,25 @@ struct engine_limits {
 	int64_t inc_ms[2];   /* increment per move */
 	int moves_to_go;     /* moves until the next time control, or 0 */
 	bool infinite;       /* until engine_stop, however deep */
+	/* Pondering (engine_start only): no limit of time counts, and no
+	 * final report comes, until engine_ponderhit; then the limits above
+	 * hold, their time counted from the ponderhit. */
+	bool ponder;
 };
 
 #define ENGINE_NO_CLOCK ((int64_t)-1)
 #define ENGINE_LIMITS_INIT \
-	{ 0, 0, 0, { ENGINE_NO_CLOCK, ENGINE_NO_CLOCK }, { 0, 0 }, 0, false }
+	{ 0, 0, 0, { ENGINE_NO_CLOCK, ENGINE_NO_CLOCK }, { 0, 0 }, 0, false, \
+	    false }
+
+/* One root line of a search: a move, the score of playing it, and the
+ * principal variation it starts. */
+struct engine_line {
+	int score;           /* centipawns, side to move's view */
+	int mate;            /* 0, or mate in N moves (N < 0: mated) */
+	int pv_length;
+	bc_move pv[ENGINE_MAX_PV];
+};
 
 /* A search's progress after each completed iteration, and its result. */
 struct engine_report {
@@ -76,6 +94,13 @@ struct engine_report {
 	int64_t time_ms;
 	int pv_length;
 	bc_move pv[ENGINE_MAX_PV];
+	/* The best `multipv` root lines (engine_set_multipv), best first,
+	 * scores not increasing; lines[0] is the line of best, score, mate
+	 * and pv above.  Fewer when the position has fewer legal moves. */
+	int multipv;
+	struct engine_line lines[ENGINE_MULTIPV_MAX];
+	int hashfull;   /* the table's entries of this search, per mille */
+	uint64_t nps;   /* nodes a second so far */
 	bool final; /* the last report of a search that engine_start ran */
 };
 
@@ -130,6 +155,27 @@ int64_t engine_move_overhead(const struct engine *eng);
  */
 int engine_set_threads(struct engine *eng, int threads);
 int engine_threads(const struct engine *eng);
+
+/*
+ * Sets how many root lines a search finds and reports (clamped to
+ * ENGINE_MULTIPV_MIN .. ENGINE_MULTIPV_MAX): each iteration searches the
+ * best move, then the best of the others, and so on, each line with its
+ * own aspiration window.  One line is the plain search.  Not during a
+ * search.
+ */
+void engine_set_multipv(struct engine *eng, int lines);
+int engine_multipv(const struct engine *eng);
+
+/*
+ * Analysis (UCI_AnalyseMode, the game's analysis): the level's depth
+ * cap and random bonus are not used, so every level searches at full
+ * strength and the scores are honest.  Not during a search.
+ */
+void engine_set_analysis(struct engine *eng, bool on);
+
+/* Ends the pondering of the search engine_start runs (if it ponders):
+ * its limits count from now.  Any thread; returns at once. */
+void engine_ponderhit(struct engine *eng);
 
 /*
  * Sets the strength, 1 (weakest) to 10 (clamped).  A level is a node

@@ -75,6 +75,26 @@ elapsed_ms(const struct search *s)
 	return (search_now_ns() - s->start_ns) / 1000000;
 }
 
+/* Whether `limit_ms` of the time that counts against the limits has
+ * passed: none while pondering, and after a ponderhit only the time
+ * since it (the clock of the side to move runs from then). */
+static bool
+time_over(const struct search *s, int64_t limit_ms)
+{
+	int64_t from = s->start_ns;
+
+	if (s->pondering) {
+		int64_t hit;
+
+		if (atomic_load(s->pondering))
+			return false;
+		hit = atomic_load(s->ponderhit_ns);
+		if (hit > from)
+			from = hit;
+	}
+	return (search_now_ns() - from) / 1000000 >= limit_ms;
+}
+
 /* Natural logarithm, roughly (the mantissa's log2 taken as linear): enough
  * for a table of reductions, and no libm. */
 static double
@@ -128,7 +148,7 @@ count_node(struct search *s)
 		s->stopped = true;
 	if (s->nodes % CHECK_EVERY == 0) {
 		if (atomic_load_explicit(s->stop, memory_order_relaxed) ||
-		    (s->limits.hard_ms && elapsed_ms(s) >= s->limits.hard_ms))
+		    (s->limits.hard_ms && time_over(s, s->limits.hard_ms)))
 			s->stopped = true;
 	}
 	return s->stopped;
@@ -1103,21 +1123,23 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	return best;
 }
 
-/* The root: every legal move, each with its random bonus at weak levels. */
+/* The root: every legal move from `first` on (those before it are the
+ * lines found already in this iteration), each with its random bonus at
+ * weak levels.  The best goes to `first`. */
 static int
-search_root(struct search *s, int depth, int alpha, int beta,
+search_root(struct search *s, int depth, int alpha, int beta, int first,
     bool *improved)
 {
 	struct search_ply *sp = &s->ply[0];
 	int best = -SCORE_INF;
 
-	for (int i = 0; i < sp->list.count; i++) {
+	for (int i = first; i < sp->list.count; i++) {
 		bc_move m = sp->list.moves[i];
 		int noise = s->root_noise[i], score;
 		int a = alpha - noise, b = beta - noise;
 
 		make(s, 0, m);
-		if (i == 0) {
+		if (i == first) {
 			score = -pvs(s, depth - 1, -b, -a, 1, true);
 		} else {
 			score = -pvs(s, depth - 1, -a - 1, -a, 1, true);
@@ -1134,12 +1156,12 @@ search_root(struct search *s, int depth, int alpha, int beta,
 			*improved = true;
 			update_pv(s, 0, m);
 			/* The best move goes first next time. */
-			memmove(&sp->list.moves[1], &sp->list.moves[0],
-			    (size_t)i * sizeof m);
-			memmove(&s->root_noise[1], &s->root_noise[0],
-			    (size_t)i * sizeof noise);
-			sp->list.moves[0] = m;
-			s->root_noise[0] = noise;
+			memmove(&sp->list.moves[first + 1], &sp->list.moves[first],
+			    (size_t)(i - first) * sizeof m);
+			memmove(&s->root_noise[first + 1], &s->root_noise[first],
+			    (size_t)(i - first) * sizeof noise);
+			sp->list.moves[first] = m;
+			s->root_noise[first] = noise;
 			alpha = score;
 			if (score >= beta)
 				break;
@@ -1148,29 +1170,77 @@ search_root(struct search *s, int depth, int alpha, int beta,
 	return best;
 }
 
+static int
+mate_of(int score)
+{
+	if (score >= SCORE_MATE_MIN)
+		return (SCORE_MATE - score + 1) / 2;
+	if (score <= -SCORE_MATE_MIN)
+		return -(SCORE_MATE + score) / 2;
+	return 0;
+}
+
+/* Keeps the root's principal variation and `score` as line `index`. */
 static void
-fill_report(const struct search *s, struct engine_report *r, int depth,
-    int score)
+keep_line(struct search *s, int index, int score)
 {
 	const struct search_ply *sp = &s->ply[0];
+	struct engine_line *l = &s->lines[index];
+
+	l->score = score;
+	l->mate = mate_of(score);
+	l->pv_length = sp->pv_length < ENGINE_MAX_PV ? sp->pv_length
+	                                             : ENGINE_MAX_PV;
+	memcpy(l->pv, sp->pv, (size_t)l->pv_length * sizeof l->pv[0]);
+}
+
+/* Orders the first `n` lines by score, best first (stably, so that equal
+ * scores keep the order they were found in), and the root moves and
+ * their bonuses with them, so that the next iteration tries them so. */
+static void
+sort_lines(struct search *s, int n)
+{
+	struct search_ply *sp = &s->ply[0];
+
+	for (int i = 1; i < n; i++) {
+		struct engine_line line = s->lines[i];
+		bc_move m = sp->list.moves[i];
+		int noise = s->root_noise[i], j = i;
+
+		for (; j > 0 && s->lines[j - 1].score < line.score; j--) {
+			s->lines[j] = s->lines[j - 1];
+			sp->list.moves[j] = sp->list.moves[j - 1];
+			s->root_noise[j] = s->root_noise[j - 1];
+		}
+		s->lines[j] = line;
+		sp->list.moves[j] = m;
+		s->root_noise[j] = noise;
+	}
+}
+
+static void
+fill_report(const struct search *s, struct engine_report *r, int depth)
+{
+	const struct engine_line *l = &s->lines[0];
+	int64_t ms = elapsed_ms(s);
 
 	r->root = &s->pos;
 	r->depth = depth;
 	r->seldepth = s->seldepth;
-	r->score = score;
-	r->mate = 0;
-	if (score >= SCORE_MATE_MIN)
-		r->mate = (SCORE_MATE - score + 1) / 2;
-	else if (score <= -SCORE_MATE_MIN)
-		r->mate = -(SCORE_MATE + score) / 2;
+	r->score = l->score;
+	r->mate = l->mate;
 	r->nodes = s->nodes;
-	r->time_ms = elapsed_ms(s);
-	r->pv_length = sp->pv_length < ENGINE_MAX_PV ? sp->pv_length
-	                                             : ENGINE_MAX_PV;
-	memcpy(r->pv, sp->pv, (size_t)r->pv_length * sizeof r->pv[0]);
+	r->time_ms = ms;
+	r->nps = ms > 0 ? s->nodes * 1000 / (uint64_t)ms : s->nodes;
+	r->hashfull = tt_hashfull(s->tt);
+	r->pv_length = l->pv_length;
+	memcpy(r->pv, l->pv, (size_t)r->pv_length * sizeof r->pv[0]);
 	if (r->pv_length)
 		r->best = r->pv[0];
 	r->ponder = r->pv_length > 1 ? r->pv[1] : BC_MOVE_NONE;
+	r->multipv = s->line_count;
+	for (int i = 0; i < s->line_count; i++)
+		r->lines[i] = s->lines[i];
 }
 
 /*
@@ -1255,55 +1325,87 @@ search_run(struct search *s, const bc_position *pos,
 	result->pv_length = 1;
 	result->pv[0] = best_move;
 
-	/* Step 2. Deepen until a limit says stop. */
+	s->line_count = s->limits.multipv < 1 ? 1 : s->limits.multipv;
+	if (s->line_count > ENGINE_MULTIPV_MAX)
+		s->line_count = ENGINE_MULTIPV_MAX;
+	if (s->line_count > root->list.count)
+		s->line_count = root->list.count;
+	for (int i = 0; i < s->line_count; i++) {
+		s->lines[i].score = s->lines[i].mate = 0;
+		s->lines[i].pv_length = 1;
+		s->lines[i].pv[0] = root->list.moves[i];
+	}
+	result->multipv = 1;
+	result->lines[0] = s->lines[0];
+
+	/* Step 2. Deepen until a limit says stop.  Each iteration finds
+	 * line 0, the best move, then (MultiPV) line 1, the best of the
+	 * other moves, and so on; each line has an aspiration window
+	 * around its own score of the last iteration. */
 	/* Odd helpers (lazy SMP) start a ply deeper, so that the threads
 	 * search different depths at once and fill the shared table with
 	 * more than one of them. */
 	for (int depth = 1 + (s->limits.helper & 1); depth <= s->limits.depth;
 	    depth++) {
-		int alpha = -SCORE_INF, beta = SCORE_INF, window = ASPIRATION;
 		bool improved = false;
+		int line;
 
-		if (depth >= 5 && last_score > -SCORE_MATE_MIN &&
-		    last_score < SCORE_MATE_MIN) {
-			alpha = last_score - window;
-			beta = last_score + window;
-		}
 		s->root_depth = depth;
-		for (;;) {
-			s->seldepth = 0;
-			improved = false;
-			score = search_root(s, depth, alpha, beta, &improved);
+		for (line = 0; line < s->line_count; line++) {
+			int alpha = -SCORE_INF, beta = SCORE_INF;
+			int window = ASPIRATION;
+			int centre = s->lines[line].score;
+
+			if (depth >= 5 && centre > -SCORE_MATE_MIN &&
+			    centre < SCORE_MATE_MIN) {
+				alpha = centre - window;
+				beta = centre + window;
+			}
+			for (;;) {
+				if (line == 0)
+					s->seldepth = 0;
+				improved = false;
+				score = search_root(s, depth, alpha, beta, line,
+				    &improved);
+				if (s->stopped)
+					break;
+				if (score <= alpha) {
+					alpha = alpha - window < -SCORE_INF
+					    ? -SCORE_INF : alpha - window;
+				} else if (score >= beta) {
+					beta = beta + window > SCORE_INF
+					    ? SCORE_INF : beta + window;
+				} else {
+					break;
+				}
+				window *= 2;
+			}
 			if (s->stopped)
 				break;
-			if (score <= alpha) {
-				alpha = alpha - window < -SCORE_INF ? -SCORE_INF
-				                                    : alpha - window;
-			} else if (score >= beta) {
-				beta = beta + window > SCORE_INF ? SCORE_INF
-				                                 : beta + window;
-			} else {
-				break;
-			}
-			window *= 2;
+			keep_line(s, line, score);
 		}
 		if (s->stopped) {
 			/* A move that the unfinished iteration found inside
-			 * its window is at least as good as the last answer. */
-			if (improved && depth > 1)
-				fill_report(s, result, depth - 1, score);
+			 * its window is at least as good as the last answer
+			 * (the other lines stay those of the last one). */
+			if (line == 0 && improved && depth > 1) {
+				keep_line(s, 0, score);
+				fill_report(s, result, depth - 1);
+			}
 			break;
 		}
+		sort_lines(s, s->line_count);
+		score = s->lines[0].score;
 		if (depth > 1) {
 			instability = instability / 2 +
-			    (root->pv[0] != best_move ? 1000 : 0);
+			    (s->lines[0].pv[0] != best_move ? 1000 : 0);
 			if (s->limits.scale_soft)
 				soft_ms = scaled_soft(s, instability,
 				    last_score - score);
 		}
 		last_score = score;
-		best_move = root->pv[0];
-		fill_report(s, result, depth, score);
+		best_move = s->lines[0].pv[0];
+		fill_report(s, result, depth);
 		if (report)
 			report(result, arg);
 
@@ -1314,7 +1416,7 @@ search_run(struct search *s, const bc_position *pos,
 		    depth >= 2 * (result->mate > 0 ? result->mate
 		                                   : -result->mate) + 2)
 			break;
-		if (soft_ms && elapsed_ms(s) >= soft_ms)
+		if (soft_ms && time_over(s, soft_ms))
 			break;
 		if (s->limits.nodes && s->nodes >= s->limits.nodes)
 			break;

@@ -45,6 +45,7 @@ struct search_limits {
 	bool easy_move;     /* with a single legal move, answer at once */
 	bool keep_age;      /* the caller started the table's new search */
 	int helper;         /* 0: the main thread; n: lazy SMP helper n */
+	int multipv;        /* root lines, 1 .. ENGINE_MULTIPV_MAX */
 };
 
 /* The stages of the move picker (search.c), in the order they come. */
@@ -94,6 +95,15 @@ struct search {
 	const struct eval_tables *tables;
 	atomic_bool *stop;
 	struct search_limits limits;
+	/* While *pondering (if not NULL) no time limit counts; after it,
+	 * time counts from *ponderhit_ns when that is later than the
+	 * start. */
+	const atomic_bool *pondering;
+	const _Atomic int64_t *ponderhit_ns;
+	/* The root lines of the iteration under way (MultiPV), best
+	 * first; a line's score also centres its next aspiration window. */
+	struct engine_line lines[ENGINE_MULTIPV_MAX];
+	int line_count;
 
 	/* Hashes of the game before the root, then of the path searched:
 	 * keys[base + ply] is the position at `ply`. */

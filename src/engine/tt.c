@@ -110,6 +110,25 @@ save(struct tt_slot *e, const struct tt_entry *in)
 	atomic_store_explicit(&e->data, data, memory_order_relaxed);
 }
 
+int
+tt_hashfull(const struct tt *tt)
+{
+	size_t slots = tt->buckets * BUCKET, used = 0;
+
+	/* The first thousand entries stand for all: the index spreads the
+	 * keys evenly over the buckets. */
+	if (slots > 1000)
+		slots = 1000;
+	for (size_t i = 0; i < slots; i++) {
+		struct tt_entry e;
+
+		load(&tt->entries[i], &e);
+		if (e.bound != TT_NONE && e.age == tt->age)
+			used++;
+	}
+	return slots ? (int)(used * 1000 / slots) : 0;
+}
+
 bool
 tt_probe(const struct tt *tt, uint64_t key, struct tt_entry *out)
 {

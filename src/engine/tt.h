@@ -58,6 +58,10 @@ void tt_clear(struct tt *tt);
 /* Marks the start of a new search: older entries are replaced first. */
 void tt_new_search(struct tt *tt);
 
+/* Per mille of a sample of the entries that the current search (age)
+ * stored: UCI's hashfull. */
+int tt_hashfull(const struct tt *tt);
+
 /* Copies the entry of `key` into *out; false if there is none. */
 bool tt_probe(const struct tt *tt, uint64_t key, struct tt_entry *out);
 void tt_store(struct tt *tt, uint64_t key, bc_move move, int score, int eval,

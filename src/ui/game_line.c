@@ -1,7 +1,8 @@
 /*
  * game_line.c - what a line typed at the prompt over the game does: a
  * move in SAN or coordinates, or a command word from the command table
- * (":resign", ":flip", ...), ":fen FEN", ":goto N" or ":save FILE".
+ * (":resign", ":flip", ...), ":fen FEN", ":goto N", ":save FILE" or
+ * ":analyse" (also ":analyze").
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,8 @@ game_line(struct ui *ui, const char *line)
 	/* A command with a path: save FILE, or save alone. */
 	if (strncmp(line, "save", 4) == 0 && (line[4] == ' ' || !line[4]))
 		return game_save(ui, line + 4);
+	if (analysis_line(ui, line, &rc))
+		return rc;
 	if (cmd != CMD_NONE)
 		return actions_run(ui, cmd);
 	if (strncmp(line, "fen ", 4) == 0) {

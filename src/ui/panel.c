@@ -72,6 +72,23 @@ draw_captured(const struct ui *ui, int y, int lost)
 	term_put(y, l->panel_x, ui_style(ui, ROLE_TEXT), line, l->panel_w);
 }
 
+/* The analysis's rows above the move list (analysis_view.c), leaving
+ * the list its heading and a line. */
+static int
+analysis_rows(const struct ui *ui)
+{
+	return analysis_panel_rows(ui, ui->layout.panel_h - LIST_HEAD_ROWS -
+	    assist_panel_rows(ui) - 1);
+}
+
+/* The evaluation graph's rows at the panel's foot, below the list. */
+static int
+graph_rows(const struct ui *ui)
+{
+	return analysis_graph_rows(ui, ui->layout.panel_h - LIST_HEAD_ROWS -
+	    assist_panel_rows(ui) - analysis_rows(ui) - 1);
+}
+
 /* The move-list lines: number, White's move, Black's move. */
 static int
 list_lines(const struct play *p, int *offset)
@@ -88,6 +105,7 @@ panel_list_rows(const struct ui *ui, int *total)
 	int offset;
 	int rows = ui->layout.panel_h - LIST_HEAD_ROWS - assist_panel_rows(ui);
 
+	rows -= analysis_rows(ui) + graph_rows(ui);
 	*total = list_lines(&ui->play, &offset);
 	return rows > 0 ? rows : 0;
 }
@@ -117,7 +135,8 @@ list_first(const struct ui *ui, int rows, int total, int offset)
 static int
 list_y(const struct ui *ui)
 {
-	return ui->layout.panel_y + LIST_HEAD_ROWS - 1 + assist_panel_rows(ui);
+	return ui->layout.panel_y + LIST_HEAD_ROWS - 1 + assist_panel_rows(ui) +
+	    analysis_rows(ui);
 }
 
 /* The width of the move numbers' column: "999." or wider. */
@@ -272,9 +291,14 @@ panel_draw(const struct ui *ui)
 	draw_captured(ui, y + 7, BC_WHITE);
 	assist_panel_draw(ui, y + LIST_HEAD_ROWS - 1);
 	y += LIST_HEAD_ROWS - 1 + assist_panel_rows(ui);
+	analysis_panel_draw(ui, y, analysis_rows(ui));
+	y += analysis_rows(ui);
+	analysis_graph_draw(ui, l->panel_y + l->panel_h - graph_rows(ui),
+	    graph_rows(ui));
 	/* The piece-info key's piece takes the move list's place. */
 	if (ui->info.on)
-		piece_info_panel_draw(ui, y, l->panel_y + l->panel_h - y);
+		piece_info_panel_draw(ui, y,
+		    l->panel_y + l->panel_h - graph_rows(ui) - y);
 	else if (!draw_refusal(ui, y))
 		draw_moves(ui, y);
 }

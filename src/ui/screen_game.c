@@ -36,7 +36,17 @@ game_draw(const struct ui *ui)
 static int
 game_key(struct ui *ui, int key)
 {
-	return actions_run(ui, keys_lookup(key));
+	enum command cmd = keys_lookup(key);
+	int flags;
+
+	/* The analysis's own key, and the keys that stop it: a key of no
+	 * command does only that. */
+	if (cmd == CMD_ANALYSE)
+		return analysis_toggle(ui);
+	flags = analysis_before_key(ui, cmd);
+	if (flags && cmd == CMD_NONE)
+		return flags;
+	return flags | actions_run(ui, cmd);
 }
 
 static void

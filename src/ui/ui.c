@@ -99,7 +99,7 @@ tick(struct ui *ui)
 			flags |= actions_push(ui, m);
 		}
 	}
-	return flags | assist_tick(ui);
+	return flags | assist_tick(ui) | analysis_tick(ui);
 }
 
 static int
@@ -107,7 +107,8 @@ wait_ms(struct ui *ui)
 {
 	int ms = -1;
 
-	if (computer_to_move(ui) || assist_waiting(ui))
+	if (computer_to_move(ui) || assist_waiting(ui) ||
+	    analysis_waiting(ui))
 		ms = ENGINE_TICK_MS;
 	else if (clock_running(ui))
 		ms = CLOCK_TICK_MS;
@@ -327,6 +328,7 @@ ui_run(const struct ui_options *opts, char *err, size_t errsize)
 	ui->theme = theme_for(caps.colors);
 	ui->glyphs = glyphs_for(!ui->ascii, caps.colors > 0);
 	run(ui);
+	analysis_close(ui);
 	assist_cancel(ui);
 	ui->now = now_ms();
 	autosave_final(ui);

@@ -21,6 +21,7 @@
  * be NULL.
  */
 struct ui_engine_info;
+struct ui_analysis_info;
 
 struct ui_engine {
 	void *ctx;
@@ -57,6 +58,17 @@ struct ui_engine {
 	/* The measured strength of `level` in Elo on the ladder's scale
 	 * (README, "Levels"), for the new-game screen; may be NULL. */
 	int (*level_elo)(void *ctx, int level);
+	/* Analysis (all three may be NULL: none).  A search of an engine
+	 * of its own at full strength, apart from the computer player's,
+	 * of `pos` after the game positions `history` (their hashes, since
+	 * the last irreversible move, oldest first), finding `lines` root
+	 * lines (MultiPV), until analyse_stop or for `nodes` nodes (0: no
+	 * limit).  One at a time: analyse_stop (which waits) before the
+	 * next.  `analysis` copies its latest report, false if none yet. */
+	int (*analyse)(void *ctx, const bc_position *pos,
+	    const uint64_t *history, int count, int lines, uint64_t nodes);
+	bool (*analysis)(void *ctx, struct ui_analysis_info *out);
+	void (*analyse_stop)(void *ctx);
 };
 
 enum { UI_ENGINE_PV_MAX = 16, UI_FIRST_LEVEL = 2 };
@@ -74,6 +86,25 @@ struct ui_engine_info {
 	uint64_t nodes;
 	int pv_length;
 	bc_move pv[UI_ENGINE_PV_MAX]; /* from the searched position */
+};
+
+enum { UI_ANALYSIS_LINES = 3 };
+
+/* An analysis's progress: its best lines, best first. */
+struct ui_analysis_line {
+	int score;    /* centipawns, the searched side's view */
+	int mate;     /* 0, or mate in N moves (N < 0: mated) */
+	int pv_length;
+	bc_move pv[UI_ENGINE_PV_MAX];
+};
+
+struct ui_analysis_info {
+	int depth;    /* completed iterations */
+	int side;     /* the side to move in the position searched */
+	uint64_t nodes;
+	int lines;    /* filled entries of `line` */
+	struct ui_analysis_line line[UI_ANALYSIS_LINES];
+	bool done;    /* the search has ended (a node limit) */
 };
 
 /*

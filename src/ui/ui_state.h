@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "analysis.h"
 #include "glyphs.h"
 #include "keys.h"
 #include "layout.h"
@@ -206,6 +207,7 @@ struct ui {
 	int64_t now;                /* ms on a monotonic clock */
 	bool engine_busy;
 	struct assist assist;
+	struct analysis analysis;   /* :analyse and the review's graph */
 	const bc_game *saved_game;
 	uint64_t saved_sig;         /* the game as last saved (autosave.c) */
 	bool save_live;             /* this game is the one on disk */
