@@ -15,6 +15,7 @@ int
 game_line(struct ui *ui, const char *line)
 {
 	enum command cmd = keys_command_by_word(line);
+	int rc;
 
 	if (!*line)
 		return UI_DRAW;
