@@ -25,6 +25,7 @@ static const char *const epd_files[][2] = {
 	{ "grand", "perft-grand.epd" },
 	{ "chad", "perft-chad.epd" },
 	{ "hadean", "perft-hadean.epd" },
+	{ "hadean-ninja", "perft-hadean-ninja.epd" },
 };
 
 static uint64_t

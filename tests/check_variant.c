@@ -15,11 +15,12 @@
  * key; the default is Grand Chess (README, --variant). */
 START_TEST(test_registry_order)
 {
-	static const char *const keys[] = { "chad", "grand", "hadean" };
+	static const char *const keys[] = { "chad", "grand", "hadean",
+		"hadean-ninja" };
 	bool id_seen[8] = { false };
 
-	ck_assert_int_eq(bc_variant_count(), 3);
-	for (int i = 0; i < 3; i++) {
+	ck_assert_int_eq(bc_variant_count(), 4);
+	for (int i = 0; i < 4; i++) {
 		const bc_variant *v = bc_variant_at(i);
 		int id;
 
@@ -33,7 +34,7 @@ START_TEST(test_registry_order)
 		id_seen[id] = true;
 	}
 	ck_assert_ptr_null(bc_variant_at(-1));
-	ck_assert_ptr_null(bc_variant_at(3));
+	ck_assert_ptr_null(bc_variant_at(4));
 	ck_assert_str_eq(bc_variant_name(bc_variant_default()), "Grand Chess");
 }
 END_TEST
@@ -43,11 +44,11 @@ START_TEST(test_registry_list_keys)
 	char buf[64], tiny[8];
 	size_t n = bc_variant_list_keys(buf, sizeof buf, "or");
 
-	ck_assert_str_eq(buf, "chad, grand or hadean");
-	ck_assert_uint_eq(n, strlen("chad, grand or hadean"));
+	ck_assert_str_eq(buf, "chad, grand, hadean or hadean-ninja");
+	ck_assert_uint_eq(n, strlen("chad, grand, hadean or hadean-ninja"));
 	/* Truncated like snprintf, the length still the whole. */
 	n = bc_variant_list_keys(tiny, sizeof tiny, "and");
-	ck_assert_uint_eq(n, strlen("chad, grand and hadean"));
+	ck_assert_uint_eq(n, strlen("chad, grand, hadean and hadean-ninja"));
 	ck_assert_str_eq(tiny, "chad, g");
 }
 END_TEST

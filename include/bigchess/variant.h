@@ -19,6 +19,7 @@ typedef enum bc_variant_id {
 	BC_VARIANT_GRAND = 0,
 	BC_VARIANT_CHAD = 1,
 	BC_VARIANT_HADEAN = 2,
+	BC_VARIANT_HADEAN_NINJA = 3,
 	BC_VARIANT_COUNT
 } bc_variant_id;
 

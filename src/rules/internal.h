@@ -39,6 +39,13 @@ void castle_rook_squares(const bc_position *pos, bc_move m, int *from, int *to);
  * take on.  Keeps the hash in step. */
 void position_set_en_passant(bc_position *pos, int victim, int first, int last);
 
+/*
+ * The cells strictly between `from` and `to` on a line (at most two: a
+ * flying ninja's s1, or s1 and s2), the nearest first, in `out`; returns
+ * how many.
+ */
+int passed_squares(int from, int to, int out[2]);
+
 static inline bool
 is_enemy(bc_piece p, int us)
 {

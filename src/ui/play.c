@@ -13,6 +13,17 @@
 
 #include "play.h"
 
+/* Counts the pieces ply `ply` took, in passing too, into `taken`. */
+static void
+count_taken(int taken[2][BC_MAX_TYPES], const bc_ply *ply)
+{
+	bc_piece each[3] = { ply->captured, ply->passed[0], ply->passed[1] };
+
+	for (int i = 0; i < 3; i++)
+		if (each[i] != BC_EMPTY)
+			taken[BC_PIECE_COLOR(each[i])][BC_PIECE_TYPE(each[i])]++;
+}
+
 static int
 sync(struct play *p)
 {
@@ -34,9 +45,7 @@ sync(struct play *p)
 
 		bc_game_ply(p->game, i, &ply);
 		snprintf(p->san[i], sizeof p->san[i], "%s", ply.san);
-		if (ply.captured != BC_EMPTY)
-			p->captured[BC_PIECE_COLOR(ply.captured)]
-			           [BC_PIECE_TYPE(ply.captured)]++;
+		count_taken(p->captured, &ply);
 	}
 	p->selected = 0;
 	p->list_scroll = 0;
@@ -341,9 +350,7 @@ play_review(struct play *p, int ply)
 		bc_ply info;
 
 		bc_game_ply(p->game, i, &info);
-		if (info.captured != BC_EMPTY)
-			p->review_captured[BC_PIECE_COLOR(info.captured)]
-			                  [BC_PIECE_TYPE(info.captured)]++;
+		count_taken(p->review_captured, &info);
 	}
 	bc_game_position_at(p->game, ply, &p->review_pos);
 	p->review_ply = ply;
