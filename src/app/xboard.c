@@ -742,7 +742,8 @@ cmd_lift(struct xb *x, char **tok, int n)
 			mark[to] = 'M';
 		else
 			mark[to] = kind == BC_MOVE_CAPTURE ||
-			        kind == BC_MOVE_EN_PASSANT ? 'R' : 'Y';
+			        kind == BC_MOVE_EN_PASSANT ||
+			        kind == BC_MOVE_PASSING ? 'R' : 'Y';
 	}
 	for (int r = bc_variant_ranks(v) - 1; r >= 0; r--) {
 		int empty = 0;

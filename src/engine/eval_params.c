@@ -20,6 +20,13 @@
  */
 #include "eval.h"
 
+#ifndef GUARD_VALUE
+#define GUARD_VALUE 450
+#endif
+#ifndef WARRIOR_VALUE
+#define WARRIOR_VALUE 550
+#endif
+
 static const struct eval_params grand = {
 	.variant = BC_VARIANT_GRAND,
 	.pieces = {
@@ -103,6 +110,49 @@ static const struct eval_params hadean = {
 	.king_center_eg = 5,
 };
 
+/*
+ * Hadean Chess with the flying ninjas: as Hadean, but the guard and the
+ * warrior in place of the flyers.  Their values were measured (README,
+ * "Hacking": build/arena hadean-ninja matches at fixed nodes between
+ * value choices), not guessed.
+ */
+static const struct eval_params hadean_ninja = {
+	.variant = BC_VARIANT_HADEAN_NINJA,
+	.pieces = {
+		{ 'P', 100, 0, 2, 0, 0, "the unit" },
+		{ 'J', 120, 1, 2, 1, 0,
+		  "ninja pawn: as in Hadean Chess" },
+		{ 'G', GUARD_VALUE, 3, 4, 3, 0,
+		  "flying ninja guard: 12 diagonal squares that no piece can "
+		  "block, and it takes what it flies over; colour-bound" },
+		{ 'T', WARRIOR_VALUE, 3, 4, 3, 0,
+		  "flying ninja warrior: the same along ranks and files, so it "
+		  "reaches every square colour" },
+		{ 'F', 320, 3, 5, 2, 0, "ferz + knight: as in Hadean Chess" },
+		{ 'W', 345, 3, 5, 2, 0, "wazir + knight: as in Hadean Chess" },
+		{ 'S', 300, 3, 5, 2, 0, "ferz + zebra: as in Hadean Chess" },
+		{ 'Z', 320, 3, 5, 2, 0, "wazir + zebra: as in Hadean Chess" },
+		{ 'B', 400, 3, 2, 2, EVAL_PAIR,
+		  "12-square diagonals; a pair covers both colours" },
+		{ 'R', 600, 2, 0, 2, 0,
+		  "on 12x12 a rook commands 22 squares from anywhere" },
+		{ 'Q', 1100, 1, 1, 5, 0,
+		  "rook + bishop across a 12x12 board" },
+		{ 'K', 0, 0, 0, 0, 0, "royal: never traded" },
+	},
+	.piece_count = 12,
+	.tempo = 12,
+	.pair_bonus = 40,
+	.passed_mg = 50,
+	.passed_eg = 150,
+	.advance_eg = 3,
+	.doubled = 10,
+	.isolated = 8,
+	.shelter = 10,
+	.king_rank_mg = 15,
+	.king_center_eg = 5,
+};
+
 static const struct eval_params chad = {
 	.variant = BC_VARIANT_CHAD,
 	.pieces = {
@@ -137,6 +187,7 @@ static const struct eval_params chad = {
 const struct eval_params *const eval_params_all[] = {
 	&grand,
 	&hadean,
+	&hadean_ninja,
 	&chad,
 	NULL,
 };
