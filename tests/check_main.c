@@ -20,6 +20,7 @@ static const struct {
 	{ "grand", grand_suite },
 	{ "chad", chad_suite },
 	{ "hadean", hadean_suite },
+	{ "hadean_ninja", hadean_ninja_suite },
 	{ "crosscheck", crosscheck_suite },
 	{ "pgn", pgn_suite },
 	{ "ui", ui_suite },
