@@ -14,10 +14,15 @@
  *
  * Positions are piece lists ("Ka1 Tc8 kl12": letter, square; upper case
  * White) turned into a FEN here, so a reader sees every piece at once.
+ *
+ * The screen case drives the real program in a pseudo-terminal (as
+ * check_ui.c): the pieces a flying ninja would take are marked x x
+ * before the move, and named with it.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "pty_board.h"
 #include "test_util.h"
 
 enum { LIST_MAX = 1024 };
@@ -693,11 +698,80 @@ START_TEST(test_pgn_passing)
 }
 END_TEST
 
+/* The character `dx` columns right of square `name`'s centre. */
+static uint32_t
+beside(struct pty *p, const char *name, int dx)
+{
+	int row, col;
+	uint32_t ch;
+
+	square_at(p, name, &row, &col);
+	ch = pty_cell(p, row, col + dx).chars[0];
+	return ch ? ch : ' ';
+}
+
+/* Waits until square `name` shows marker `c` on both sides. */
+static bool
+wait_marker(struct pty *p, const char *name, char c)
+{
+	for (int i = 0; i < WAIT_MS / 50; i++) {
+		if (beside(p, name, -1) == (uint32_t)c &&
+		    beside(p, name, 1) == (uint32_t)c)
+			return true;
+		pty_pump(p, 50);
+	}
+	return false;
+}
+
+#define ASSERT_MARKER(p, sq, c) \
+	ck_assert_msg(wait_marker((p), (sq), (c)), "no %c %c on %s:\n%s", \
+	    (c), (c), (sq), pty_dump(p))
+
+/*
+ * hadean.md's warrior on a5 with black pawns b5 and c5: lifted, with the
+ * cursor on c5 the pawn b5 is marked x x (c5 is under the cursor) and
+ * the status line names both; on d5 both pawns are marked.  The empty
+ * d5 is marked as a capture (* *) once the cursor leaves it.  Played,
+ * the message names what the move took, and both pawns are gone.
+ */
+START_TEST(test_screen_marks_taken)
+{
+	const char *args[] = { "--ascii", "--white", "human", "--black",
+		"human", "--variant", "hadean-ninja", "--fen",
+		"12/11k/12/12/12/12/12/Tpp9/12/12/12/K11 w - - 0 1", NULL };
+	struct pty p;
+
+	start_bigchess(&p, 24, 80, args, NULL);
+	WAIT_GAME(&p);
+	pty_send(&p, "kkkk" ENTER); /* the cursor starts on the king, a1 */
+	WAIT_FOR(&p, "Flying ninja warrior on a5");
+	pty_send(&p, "ll");
+	WAIT_FOR(&p, "a5 to c5 takes 2 (b5, c5)");
+	ASSERT_MARKER(&p, "b5", 'x');
+	pty_send(&p, "l");
+	WAIT_FOR(&p, "a5 to d5 takes 2 (b5, c5)");
+	ASSERT_MARKER(&p, "b5", 'x');
+	ASSERT_MARKER(&p, "c5", 'x');
+	/* On a6 nothing is taken: no x, and d5 is a capture square. */
+	pty_send(&p, "hhhk");
+	WAIT_FOR(&p, "Moving the piece on a5: Enter on a marked square");
+	ASSERT_MARKER(&p, "d5", '*');
+	ASSERT_MARKER(&p, "b5", '*');
+	ck_assert_uint_ne(beside(&p, "c5", -1), 'x');
+	pty_send(&p, "jlll" ENTER);
+	WAIT_FOR(&p, "White played Txd5, which takes 2 (b5, c5).");
+	ASSERT_PIECE(&p, "b5", ' ');
+	ASSERT_PIECE(&p, "c5", ' ');
+	ASSERT_PIECE(&p, "d5", 'T');
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 hadean_ninja_suite(void)
 {
 	Suite *s = suite_create("hadean_ninja");
-	TCase *tc = tcase_create("core");
+	TCase *tc = tcase_create("core"), *screen;
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_start_perft);
@@ -719,5 +793,9 @@ hadean_ninja_suite(void)
 	tcase_add_test(tc, test_pgn_round_trip);
 	tcase_add_test(tc, test_pgn_passing);
 	suite_add_tcase(s, tc);
+	screen = tcase_create("screen");
+	tcase_set_timeout(screen, 30);
+	tcase_add_test(screen, test_screen_marks_taken);
+	suite_add_tcase(s, screen);
 	return s;
 }

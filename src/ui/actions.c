@@ -32,19 +32,29 @@ actions_game_changed(struct ui *ui)
 int
 actions_push(struct ui *ui, bc_move m)
 {
-	char san[BC_MOVE_TEXT_MAX];
-	int rc;
+	char san[BC_MOVE_TEXT_MAX], took[96] = "";
+	bc_square taken[BC_MAX_CAPTURES];
+	int rc, n;
 
 	assist_cancel(ui);
 	piece_info_clear(ui);
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
+	n = bc_move_captures(play_position(&ui->play), m, taken,
+	    BC_MAX_CAPTURES);
+	if (BC_MOVE_KIND(m) == BC_MOVE_PASSING) {
+		char list[48];
+
+		/* One move, several pieces: name them all. */
+		play_squares_text(taken, n, list, sizeof list);
+		snprintf(took, sizeof took, ", which takes %d (%s)", n, list);
+	}
 	rc = play_push(&ui->play, m, ui->now);
 	if (rc != BC_OK) {
 		ui_error(ui, "Cannot play %s: %s", san, bc_strerror(rc));
 		return UI_DRAW | UI_BEEP;
 	}
-	ui_say(ui, "%s played %s%s.", side_name[!play_side(&ui->play)], san,
-	    ui->play.reviewing ? " in the game (> shows it)" : "");
+	ui_say(ui, "%s played %s%s%s.", side_name[!play_side(&ui->play)], san,
+	    took, ui->play.reviewing ? " in the game (> shows it)" : "");
 	return actions_game_changed(ui);
 }
 

@@ -14,7 +14,7 @@
 #define MARKS \
 	.cursor = { '[', ']' }, .selected = { '<', '>' }, \
 	.capture = { '*', '*' }, .check = { '!', '!' }, \
-	.suggested = { '+', '+' }
+	.suggested = { '+', '+' }, .taken = { 'x', 'x' }
 
 static const struct glyphs ascii_color = {
 	.utf8 = false,

@@ -225,6 +225,45 @@ play_is_destination(const struct play *p, bc_square sq)
 	return false;
 }
 
+int
+play_takes(const struct play *p, bc_square to, bc_square *out, int max)
+{
+	for (int i = 0; p->selected && i < p->legal->count; i++)
+		if (BC_MOVE_FROM(p->legal->moves[i]) == p->selected &&
+		    BC_MOVE_TO(p->legal->moves[i]) == to)
+			return bc_move_captures(play_position(p),
+			    p->legal->moves[i], out, max);
+	return 0;
+}
+
+bool
+play_is_taken(const struct play *p, bc_square sq)
+{
+	bc_square taken[BC_MAX_CAPTURES];
+	int n = play_takes(p, BC_SQUARE(p->cursor_file, p->cursor_rank),
+	    taken, BC_MAX_CAPTURES);
+
+	for (int i = 0; i < n; i++)
+		if (taken[i] == sq)
+			return true;
+	return false;
+}
+
+void
+play_squares_text(const bc_square *sq, int n, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < size; i++) {
+		char at[8];
+
+		bc_square_to_text(sq[i], at, sizeof at);
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    i ? ", " : "", at);
+	}
+}
+
 bool
 play_drops_on(const struct play *p, bc_square sq)
 {
