@@ -27,6 +27,9 @@ static const struct {
 	    "6k5/12/12/12/12/12/12/12/12/12/12/R5K4R w KQ - 0 1" },
 	{ BC_VARIANT_HADEAN,
 	    "8k3/12/12/12/12/12/1Q10/12/12/12/1Q3Q5K/12 w - - 0 1" },
+	{ BC_VARIANT_HADEAN_NINJA, NULL },
+	{ BC_VARIANT_HADEAN_NINJA,
+	    "12/11k/12/12/12/12/12/Tpp9/12/12/12/K11 w - - 0 1" },
 };
 
 static bool
