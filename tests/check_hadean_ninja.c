@@ -767,6 +767,33 @@ START_TEST(test_screen_marks_taken)
 }
 END_TEST
 
+/*
+ * The piece-info key (i) on a guard: its name and the descriptor's
+ * sentence, and the 12 squares of hadean.md's "a guard alone on f6".
+ */
+START_TEST(test_screen_piece_info)
+{
+	const char *args[] = { "--ascii", "--white", "human", "--black",
+		"human", "--variant", "hadean-ninja", "--fen",
+		"12/11k/12/12/12/12/5G6/12/12/12/12/K11 w - - 0 1", NULL };
+	static const char *const reach[] = { "g7", "h8", "i9", "e7", "d8",
+		"c9", "g5", "h4", "i3", "e5", "d4", "c3" };
+	struct pty p;
+
+	start_bigchess(&p, 24, 80, args, NULL);
+	WAIT_GAME(&p);
+	pty_send(&p, "lllllkkkkki"); /* from the king on a1 to f6 */
+	WAIT_FOR(&p, "White Flying Ninja Guard (G) on f6: 12 squares");
+	/* The panel wraps the sentence. */
+	WAIT_FOR(&p, "flies 1-3 squares diagonally over");
+	WAIT_FOR(&p, "anything, and takes every enemy piece");
+	for (size_t i = 0; i < sizeof reach / sizeof reach[0]; i++)
+		ck_assert_msg(square_char(&p, reach[i]) == '*',
+		    "%s not marked:\n%s", reach[i], pty_dump(&p));
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 hadean_ninja_suite(void)
 {
@@ -796,6 +823,7 @@ hadean_ninja_suite(void)
 	screen = tcase_create("screen");
 	tcase_set_timeout(screen, 30);
 	tcase_add_test(screen, test_screen_marks_taken);
+	tcase_add_test(screen, test_screen_piece_info);
 	suite_add_tcase(s, screen);
 	return s;
 }
