@@ -225,6 +225,14 @@ hex_line(const uint8_t *board, int f, int r, int dx, int dy, bool vertex)
 	return true;
 }
 
+/* hadean.md, flying ninjas: any of the first three squares of a line,
+ * whatever stands between. */
+static bool
+ninja_reaches(int f, int r, int tf, int tr)
+{
+	return abs(tf - f) <= 3 && abs(tr - r) <= 3;
+}
+
 /* Does the piece `letter` of `color` on (f, r) attack (tf, tr)? */
 static bool
 piece_attacks(const struct vinfo *vi, const uint8_t *board, char letter,
@@ -278,6 +286,7 @@ piece_attacks(const struct vinfo *vi, const uint8_t *board, char letter,
 		}
 		break;
 	case BC_VARIANT_HADEAN: /* hadean.md, "Pieces" */
+	case BC_VARIANT_HADEAN_NINJA: /* and "Option: flying ninja pieces" */
 		switch (letter) {
 		case 'K': return king;
 		case 'Q': return rook || bishop;
@@ -288,6 +297,8 @@ piece_attacks(const struct vinfo *vi, const uint8_t *board, char letter,
 			    ninja_upper_half(color, r));
 		case 'E': return diag && flyer_reaches(board, f, r, tf, tr);
 		case 'M': return orth && flyer_reaches(board, f, r, tf, tr);
+		case 'G': return diag && ninja_reaches(f, r, tf, tr);
+		case 'T': return orth && ninja_reaches(f, r, tf, tr);
 		case 'F': return ferz || knight;
 		case 'W': return wazir || knight;
 		case 'S': return ferz || zebra;
@@ -348,6 +359,33 @@ my_king_attacked(const struct vinfo *vi, const uint8_t *board, int color)
 }
 
 /*
+ * hadean.md, flying ninjas: the enemy pieces a flying ninja's move `m`
+ * passes over (the squares strictly between from and to); their cells in
+ * `out`, returns how many.  0 for any other piece.
+ */
+static int
+my_passed(const struct vinfo *vi, const uint8_t *board, bc_move m, int *out)
+{
+	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m), n = 0;
+	int f = BC_FILE(from), r = BC_RANK(from);
+	int sf = sign(BC_FILE(to) - f), sr = sign(BC_RANK(to) - r);
+	char l = is_piece(board[from]) ? vi->letter[BC_PIECE_TYPE(board[from])]
+	                               : 0;
+	int us = BC_PIECE_COLOR(board[from]);
+
+	if (vi->id != BC_VARIANT_HADEAN_NINJA || (l != 'G' && l != 'T'))
+		return 0;
+	for (f += sf, r += sr; f != BC_FILE(to) || r != BC_RANK(to);
+	     f += sf, r += sr) {
+		bc_piece p = board[BC_SQUARE(f, r)];
+
+		if (is_piece(p) && BC_PIECE_COLOR(p) != us)
+			out[n++] = BC_SQUARE(f, r);
+	}
+	return n;
+}
+
+/*
  * Plays `m` on a copy of the board as the rules describe it: the piece
  * goes from -> to (promoted if the move says so); en passant removes the
  * first piece beyond the target square in the direction the victim moved
@@ -374,6 +412,12 @@ my_apply(const struct vinfo *vi, const bc_position *pos, bc_move m,
 		        BC_PIECE_COLOR(board[BC_SQUARE(f, r)]) != us,
 		    "no enemy pawn to take en passant");
 		board[BC_SQUARE(f, r)] = BC_EMPTY;
+	}
+	{
+		int passed[2], n = my_passed(vi, board, m, passed);
+
+		for (int k = 0; k < n; k++)
+			board[passed[k]] = BC_EMPTY;
 	}
 	board[from] = BC_EMPTY;
 	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
@@ -497,6 +541,8 @@ struct coverage {
 	    legal_capture;
 	/* Moves of the kind played in the playouts. */
 	int played_promo, played_ep, played_castle, played_capture;
+	/* Flying ninjas: moves taking in passing, offered and played. */
+	int legal_passing, played_passing, played_passing_two;
 };
 
 /* What a corpus position offers, for sampling. */
@@ -547,7 +593,6 @@ static const struct {
 	  "12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w - - 0 1" },
 	{ BC_VARIANT_CHAD, "chad.md: Freeling's diagram, Black",
 	  "12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 b - - 0 1" },
-	/* hadean.md gives no position besides the start. */
 	{ BC_VARIANT_HEXCHAD, "hexchad.md: A",
 	  "7/8/9/7k2/11/12/6R6/12/11/10/3K5/8/7 w - - 0 1" },
 	{ BC_VARIANT_HEXCHAD, "hexchad.md: B",
@@ -560,6 +605,14 @@ static const struct {
 	  "7/8/6k2/6Q3/11/6R5/13/12/11/3K6/9/8/7 b - - 0 1" },
 	{ BC_VARIANT_HEXCHAD, "hexchad.md: stalemate",
 	  "7/8/6k2/R9/1R9/12/13/12/11/3K5R/9/8/7 b - - 0 1" },
+	/* hadean.md gives no position besides the start; its option with
+	 * the flying ninjas three hand-counted ones. */
+	{ BC_VARIANT_HADEAN_NINJA, "hadean.md: a guard alone on f6",
+	  "12/11k/12/12/12/12/5G6/12/12/12/12/K11 w - - 0 1" },
+	{ BC_VARIANT_HADEAN_NINJA, "hadean.md: guard d5, pawns e6 and f7",
+	  "12/11k/12/12/12/5p6/4P7/3G8/12/12/12/K11 w - - 0 1" },
+	{ BC_VARIANT_HADEAN_NINJA, "hadean.md: warrior a5, pawns b5, c5",
+	  "12/11k/12/12/12/12/12/Tpp9/12/12/12/K11 w - - 0 1" },
 };
 
 static void
@@ -672,6 +725,7 @@ count_legal(struct corpus *c, const bc_position *pos,
     const bc_move_list *list)
 {
 	bool promo = false, ep = false, castle = false, capture = false;
+	bool passing = false;
 
 	for (int i = 0; i < list->count; i++) {
 		int kind = BC_MOVE_KIND(list->moves[i]);
@@ -680,6 +734,7 @@ count_legal(struct corpus *c, const bc_position *pos,
 		ep |= kind == BC_MOVE_EN_PASSANT;
 		castle |= kind == BC_MOVE_CASTLE;
 		capture |= kind == BC_MOVE_CAPTURE;
+		passing |= kind == BC_MOVE_PASSING;
 	}
 	c->offers[c->count - 1] = (uint8_t)((promo ? OFFERS_PROMO : 0) |
 	    (ep ? OFFERS_EP : 0) | (castle ? OFFERS_CASTLE : 0));
@@ -688,6 +743,7 @@ count_legal(struct corpus *c, const bc_position *pos,
 	c->cov.legal_ep_double += ep && pos->ep_count == 2;
 	c->cov.legal_castle += castle;
 	c->cov.legal_capture += capture;
+	c->cov.legal_passing += passing;
 	c->cov.in_check += bc_position_in_check(pos);
 	c->cov.no_moves += list->count == 0;
 }
@@ -716,6 +772,13 @@ playout(struct corpus *c, const bc_position *start, int plies,
 		c->cov.played_ep += kind == BC_MOVE_EN_PASSANT;
 		c->cov.played_castle += kind == BC_MOVE_CASTLE;
 		c->cov.played_capture += kind == BC_MOVE_CAPTURE;
+		if (kind == BC_MOVE_PASSING) {
+			int passed[2];
+
+			c->cov.played_passing++;
+			c->cov.played_passing_two +=
+			    my_passed(&c->vi, pos.board, m, passed) == 2;
+		}
 		bc_position_make(&pos, m, &undo);
 	}
 }
@@ -801,6 +864,15 @@ START_TEST(test_invariants_corpus_coverage)
 		ck_assert_int_gt(c.cov.legal_castle, 0);
 		ck_assert_int_gt(c.cov.played_castle, 0);
 		ck_assert_int_gt(c.cov.played_capture, 0);
+		break;
+	case BC_VARIANT_HADEAN_NINJA:
+		ck_assert_int_gt(c.cov.legal_promo, 0);
+		ck_assert_int_gt(c.cov.legal_ep, 0);
+		ck_assert_int_gt(c.cov.legal_castle, 0);
+		ck_assert_int_gt(c.cov.played_capture, 0);
+		ck_assert_int_gt(c.cov.legal_passing, 0);
+		ck_assert_int_gt(c.cov.played_passing, 0);
+		ck_assert_int_gt(c.cov.played_passing_two, 0);
 		break;
 	default:
 		ck_abort();
@@ -1053,8 +1125,9 @@ check_make_unmake(const struct vinfo *vi, const bc_position *pos,
 		bc_move m = list->moves[i];
 		int from = BC_MOVE_FROM(m), kind = BC_MOVE_KIND(m);
 		char l = vi->letter[BC_PIECE_TYPE(pos->board[from])];
+		int passed[2], n_passed = my_passed(vi, pos->board, m, passed);
 		bool capture = kind == BC_MOVE_CAPTURE ||
-		    kind == BC_MOVE_EN_PASSANT;
+		    kind == BC_MOVE_EN_PASSANT || n_passed > 0;
 		bool resets = capture || BC_MOVE_PROMO(m) || l == 'P' ||
 		    l == 'J';
 		unsigned rights = pos->castling & ~(rights_touched(vi, from) |
@@ -1063,6 +1136,13 @@ check_make_unmake(const struct vinfo *vi, const bc_position *pos,
 		bc_position work = *pos;
 		bc_undo undo;
 
+		/* A rook taken in passing on its start square loses its
+		 * side the right to castle with it. */
+		for (int k = 0; k < n_passed; k++)
+			rights &= ~rights_touched(vi, passed[k]);
+		EXPECT((kind == BC_MOVE_PASSING) == (n_passed > 0),
+		    "%s: kind %d, %d pieces passed", describe(&what), kind,
+		    n_passed);
 		what.m = m;
 		bc_position_make(&work, m, &undo);
 		check_bookkeeping(vi, &work, &what);
@@ -1117,7 +1197,8 @@ my_castles(const struct vinfo *vi, const bc_position *pos, bc_move *out)
 		us == BC_WHITE ? BC_CASTLE_WQ : BC_CASTLE_BQ
 	};
 
-	if (vi->id != BC_VARIANT_HADEAN || !(pos->castling & (wing_right[0] |
+	if ((vi->id != BC_VARIANT_HADEAN &&
+	        vi->id != BC_VARIANT_HADEAN_NINJA) || !(pos->castling & (wing_right[0] |
 	                                         wing_right[1])))
 		return 0;
 	EXPECT(letter_at(vi, pos->board, 6, rank) == 'K', "rights, no king");

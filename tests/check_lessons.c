@@ -30,6 +30,8 @@ struct coverage {
 	bool three_step;     /* Hadean: a pawn's three-square move */
 	bool ninja_side;     /* Hadean: a ninja pawn's sideways move */
 	bool ninja_run;      /* Hadean: a ninja pawn's run of 2+ squares */
+	bool passing;        /* hadean-ninja: a capture in passing */
+	bool passing_two;    /* ... that takes two pieces */
 };
 
 
@@ -70,6 +72,13 @@ note_move(struct coverage *c, const bc_position *pos, bc_move m)
 	int df = BC_FILE(to) - BC_FILE(from), dr = BC_RANK(to) - BC_RANK(from);
 
 	c->moved[type] = true;
+	if (BC_MOVE_KIND(m) == BC_MOVE_PASSING) {
+		bc_square taken[BC_MAX_CAPTURES];
+
+		c->passing = true;
+		c->passing_two |= bc_move_captures(pos, m, taken,
+		    BC_MAX_CAPTURES) >= 2;
+	}
 	if (BC_MOVE_PROMO(m))
 		c->promoted[BC_MOVE_PROMO(m)] = true;
 	if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
@@ -177,7 +186,8 @@ check_goal(const char *name, const struct lesson *l, bc_game *g,
 		break;
 	case LESSON_GOAL_CAPTURE:
 		ck_assert_msg(BC_MOVE_KIND(m) == BC_MOVE_CAPTURE ||
-			BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT,
+			BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT ||
+			BC_MOVE_KIND(m) == BC_MOVE_PASSING,
 		    "%s: the last move does not capture", name);
 		break;
 	case LESSON_GOAL_PROMOTE:
@@ -388,6 +398,8 @@ START_TEST(test_coverage)
 	const struct coverage *cc = &c[BC_VARIANT_CHAD];
 	const struct coverage *hc = &c[BC_VARIANT_HADEAN];
 	const bc_variant *hadean = bc_variant_get(BC_VARIANT_HADEAN);
+	const struct coverage *nc = &c[BC_VARIANT_HADEAN_NINJA];
+	const bc_variant *ninja = bc_variant_get(BC_VARIANT_HADEAN_NINJA);
 	const char *promos = "QRBEMFWSZ";
 
 	memset(c, 0, sizeof c);
@@ -425,6 +437,11 @@ START_TEST(test_coverage)
 	for (const char *p = promos; *p; p++)
 		ck_assert_msg(hc->promoted[bc_variant_piece_type(hadean, *p)],
 		    "hadean: no lesson promotes to %c", *p);
+	/* hadean.md, flying ninjas: a capture in passing, one of two
+	 * pieces, and promotion to the guard and the warrior. */
+	ck_assert(nc->passing && nc->passing_two);
+	ck_assert(nc->promoted[bc_variant_piece_type(ninja, 'G')]);
+	ck_assert(nc->promoted[bc_variant_piece_type(ninja, 'T')]);
 }
 END_TEST
 

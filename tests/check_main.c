@@ -22,6 +22,7 @@ static const struct {
 	{ "grand", grand_suite },
 	{ "chad", chad_suite },
 	{ "hadean", hadean_suite },
+	{ "hadean_ninja", hadean_ninja_suite },
 	{ "hexchad", hexchad_suite },
 	{ "crosscheck", crosscheck_suite },
 	{ "pgn", pgn_suite },

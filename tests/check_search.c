@@ -25,6 +25,7 @@ static const char *const epd_files[][2] = {
 	{ "grand", "perft-grand.epd" },
 	{ "chad", "perft-chad.epd" },
 	{ "hadean", "perft-hadean.epd" },
+	{ "hadean-ninja", "perft-hadean-ninja.epd" },
 };
 
 static uint64_t
@@ -92,7 +93,7 @@ in_list(const bc_move_list *list, bc_move m)
 	return false;
 }
 
-/* Captures and promotions, and in Chad the moves into the enemy castle
+/* Captures (a flying ninja's in passing too) and promotions, and in Chad the moves into the enemy castle
  * (chad.md: White's castle is c3-e5, Black's h8-j10), which promote or
  * threaten to: what the engine tries before quiet moves. */
 static bool
@@ -102,7 +103,8 @@ tactical(const bc_position *pos, bc_move m)
 	int low = pos->side == BC_WHITE ? 7 : 2;
 
 	if (BC_MOVE_KIND(m) == BC_MOVE_CAPTURE ||
-	    BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT || BC_MOVE_PROMO(m))
+	    BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT ||
+	    BC_MOVE_KIND(m) == BC_MOVE_PASSING || BC_MOVE_PROMO(m))
 		return true;
 	return !strcmp(bc_variant_key(pos->variant), "chad") &&
 	    f >= low && f <= low + 2 && r >= low && r <= low + 2;

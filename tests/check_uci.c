@@ -136,9 +136,10 @@ END_TEST
 
 START_TEST(test_other_variants)
 {
-	static const char *const keys[] = { "chad", "hadean" };
+	static const char *const keys[] = { "chad", "hadean",
+		"hadean-ninja" };
 
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 3; i++) {
 		struct uci_child *c = uci_open();
 		bc_position pos;
 

@@ -37,8 +37,14 @@ expect 2 'unknown variant' -- --variant shogi --perft 1
 expect 0 '^  chad  *Chad$' -- --help
 expect 0 '^  grand  *Grand Chess (the default)$' -- --help
 expect 0 '^  hadean  *Hadean Chess$' -- --help
-expect 2 "use chad, grand, hadean or hexchad" -- --variant shogi --perft 1
-expect 2 "for --learn: use chad, grand, hadean or hexchad" -- --learn shogi
+expect 2 "use chad, grand, hadean, hadean-ninja or hexchad" -- --variant shogi --perft 1
+expect 2 "for --learn: use chad, grand, hadean, hadean-ninja or hexchad" -- --learn shogi
+# hadean.md, "Option: flying ninja pieces": the variant hadean-ninja.
+expect 0 '^  hadean-ninja  *Hadean Chess (flying ninjas)$' -- --help
+expect 0 '^Nodes searched: 90644$' -- --perft 3 --variant hadean-ninja
+expect 0 '^Nodes searched: 44$' -- --perft 1 --variant 'Hadean Chess (flying ninjas)'
+expect 0 '^a5d5: 1$' -- --perft 1 --divide --variant hadean-ninja --fen '12/11k/12/12/12/12/12/Tpp9/12/12/12/K11 w - - 0 1'
+expect 1 "'E' is not a piece of Hadean Chess (flying ninjas)" -- --perft 1 --variant hadean-ninja --fen '6k5/12/12/12/3E8/12/12/12/12/12/12/6K5 w - - 0 1'
 expect 2 'depth from 1 to 20' -- --perft 0
 expect 2 'depth from 1 to 20' -- --perft x
 expect 2 'unknown option' -- --bogus

@@ -60,6 +60,7 @@ Suite *game_suite(void);
 Suite *crosscheck_suite(void);
 Suite *chad_suite(void);
 Suite *hadean_suite(void);
+Suite *hadean_ninja_suite(void);
 Suite *hexchad_suite(void);
 Suite *grand_suite(void);
 Suite *pgn_suite(void);

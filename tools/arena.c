@@ -134,6 +134,10 @@ material(const bc_variant *v, bc_piece p)
 		return 3;
 	case 'M':
 		return 4;
+	case 'G':
+		return 4;
+	case 'T':
+		return 5;
 	case 'R':
 		return 5;
 	case 'C': case 'A':
@@ -166,10 +170,13 @@ greedy_move(const bc_game *g, uint64_t *rng)
 		bc_undo undo;
 		int gain = 0;
 
-		if (BC_MOVE_KIND(m) == BC_MOVE_CAPTURE)
-			gain += material(v, pos->board[BC_MOVE_TO(m)]);
-		if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
-			gain += 1;
+		bc_square taken[BC_MAX_CAPTURES];
+		int n = bc_move_captures(pos, m, taken, BC_MAX_CAPTURES);
+
+		/* Everything the move takes: en passant, and a flying
+		 * ninja's pieces taken in passing, too. */
+		for (int k = 0; k < n; k++)
+			gain += material(v, pos->board[taken[k]]);
 		if (BC_MOVE_PROMO(m))
 			gain += material(v, BC_PIECE(0, BC_MOVE_PROMO(m))) - 1;
 		bc_position_make(&after, m, &undo);

@@ -49,6 +49,8 @@ typedef struct bc_ply {
 	bc_move move;
 	bc_piece moved;        /* the piece that moved, before promotion */
 	bc_piece captured;     /* BC_EMPTY if none (en passant included) */
+	bc_piece passed[2];    /* taken in passing by a flying ninja
+	                        * (BC_MOVE_PASSING), BC_EMPTY if none */
 	uint64_t hash_before;  /* the hash of the position before the move */
 	bool irreversible;     /* see bc_position_irreversible */
 	char san[BC_MOVE_TEXT_MAX]; /* the move in SAN, from the position

@@ -72,7 +72,13 @@ enum bc_move_kind {
 	BC_MOVE_CAPTURE = 1,
 	BC_MOVE_EN_PASSANT = 2,
 	BC_MOVE_CASTLE = 3,
-	BC_MOVE_LONG = 4 /* a pawn's move of two or more squares */
+	BC_MOVE_LONG = 4, /* a pawn's move of two or more squares */
+	/*
+	 * A flying ninja's move (hadean-ninja) that takes the enemy pieces
+	 * on the squares it passes over, and one on its landing square if
+	 * there is one: several pieces in one move (bc_move_captures).
+	 */
+	BC_MOVE_PASSING = 5
 };
 #define BC_MOVE_NONE ((bc_move)0)
 #define BC_MOVE_MAKE(from, to, promo, kind) \
@@ -111,6 +117,11 @@ typedef struct bc_undo {
 	uint8_t moved;          /* the piece that moved, before promotion */
 	uint8_t captured;       /* BC_EMPTY if none */
 	uint8_t captured_index; /* its place in its side's piece list */
+	/* BC_MOVE_PASSING: the pieces taken on the squares passed over, the
+	 * nearest first (BC_EMPTY where there was none), and their places
+	 * in their side's piece list. */
+	uint8_t passed[2];
+	uint8_t passed_index[2];
 	uint8_t castling;
 	uint8_t ep_count;
 	uint16_t ep_square[2];
@@ -174,6 +185,17 @@ void bc_position_make(bc_position *pos, bc_move m, bc_undo *undo);
 
 /* Takes back the move that `undo` records, restoring `pos` exactly. */
 void bc_position_unmake(bc_position *pos, const bc_undo *undo);
+
+/*
+ * The squares of the pieces that move `m` (pseudo-legal in `pos`) takes:
+ * the landing square's piece, the en-passant victim, and for a flying
+ * ninja (BC_MOVE_PASSING) every enemy piece on the squares it passes
+ * over, the nearest first.  Stores the first `max` in `out` and returns
+ * how many there are (at most BC_MAX_CAPTURES); 0 for a quiet move.
+ */
+enum { BC_MAX_CAPTURES = 3 };
+int bc_move_captures(const bc_position *pos, bc_move m, bc_square *out,
+    int max);
 
 /*
  * True if the move that `undo` records, just made in `pos`, can never be

@@ -20,6 +20,7 @@ typedef enum bc_variant_id {
 	BC_VARIANT_CHAD = 1,
 	BC_VARIANT_HADEAN = 2,
 	BC_VARIANT_HEXCHAD = 3,
+	BC_VARIANT_HADEAN_NINJA = 4,
 	BC_VARIANT_COUNT
 } bc_variant_id;
 

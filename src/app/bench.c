@@ -22,6 +22,7 @@ static const int bench_depth[BC_VARIANT_COUNT] = {
 	[BC_VARIANT_CHAD] = 7,
 	[BC_VARIANT_HADEAN] = 7,
 	[BC_VARIANT_HEXCHAD] = 7,
+	[BC_VARIANT_HADEAN_NINJA] = 7,
 };
 
 /* Start positions, and middle games and endings from engine self-play
@@ -59,6 +60,17 @@ static const struct bench_position positions[] = {
 	/* hexchad.md: position C, a wall rook against a defender. */
 	{ BC_VARIANT_HEXCHAD,
 	  "7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 b - - 0 1" },
+	/* The two Hadean middle games with flying ninjas for the flyers:
+	 * guards and warriors that can take in passing. */
+	{ BC_VARIANT_HADEAN_NINJA, NULL },
+	{ BC_VARIANT_HADEAN_NINJA, "r1t1fqkw3r/jjjjjbbjjjjj/ppppppp1pppp/"
+	                           "6g2t2/4g7/6P5/6p5/12/5GG1BT2/"
+	                           "PPPPPPP1PPPP/JJJJJB1JJJJJ/R1T1FQKW3R "
+	                           "w KQkq - 1 11" },
+	{ BC_VARIANT_HADEAN_NINJA, "r5kw3r/jjjjjb1jjjjj/ppppppp2ppp/"
+	                           "2t2fg2t2/12/3P2PJp3/g3P1p2b2/12/"
+	                           "2T2GG1B1T1/PPPF1PP1PPPP/JJJJJB1J1JJJ/"
+	                           "R5KW3R w KQkq - 3 21" },
 };
 
 static double

@@ -303,7 +303,8 @@ xb_highlight(const bc_position *pos, bc_square from, char *buf)
 			mark[to] = 'M';
 		else
 			mark[to] = kind == BC_MOVE_CAPTURE ||
-			        kind == BC_MOVE_EN_PASSANT ? 'R' : 'Y';
+			        kind == BC_MOVE_EN_PASSANT ||
+			        kind == BC_MOVE_PASSING ? 'R' : 'Y';
 	}
 	for (int r = bc_variant_ranks(v) - 1; r >= 0; r--) {
 		int empty = 0;

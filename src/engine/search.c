@@ -182,7 +182,7 @@ is_tactical(const struct search *s, bc_move m)
 	unsigned castle;
 
 	if (kind == BC_MOVE_CAPTURE || kind == BC_MOVE_EN_PASSANT ||
-	    BC_MOVE_PROMO(m))
+	    kind == BC_MOVE_PASSING || BC_MOVE_PROMO(m))
 		return true;
 	if (!s->tables->params->castles)
 		return false;
@@ -191,18 +191,17 @@ is_tactical(const struct search *s, bc_move m)
 	return (s->tables->region[BC_MOVE_TO(m)] & castle) != 0;
 }
 
+/* The worth of everything `m` takes: a flying ninja's pieces taken in
+ * passing count with the one on its landing square. */
 static int
 victim_value(const struct search *s, bc_move m)
 {
 	const bc_position *pos = &s->pos;
-	int kind = BC_MOVE_KIND(m), value = 0;
+	bc_square taken[BC_MAX_CAPTURES];
+	int n = bc_move_captures(pos, m, taken, BC_MAX_CAPTURES), value = 0;
 
-	if (kind == BC_MOVE_CAPTURE)
-		value = eval_value(s->tables,
-		    BC_PIECE_TYPE(pos->board[BC_MOVE_TO(m)]));
-	else if (kind == BC_MOVE_EN_PASSANT)
-		value = eval_value(s->tables,
-		    BC_PIECE_TYPE(pos->board[pos->ep_victim]));
+	for (int i = 0; i < n; i++)
+		value += eval_value(s->tables, BC_PIECE_TYPE(pos->board[taken[i]]));
 	if (BC_MOVE_PROMO(m))
 		value += eval_value(s->tables, BC_MOVE_PROMO(m)) -
 		    eval_value(s->tables,
@@ -245,11 +244,15 @@ see(const struct search *s, bc_move m)
 	int gain[SEE_DEPTH];
 	int to = BC_MOVE_TO(m), from = BC_MOVE_FROM(m), side = !pos->side;
 	int d = 0, on_target;
+	bc_square taken[BC_MAX_CAPTURES];
+	int n_taken = bc_move_captures(pos, m, taken, BC_MAX_CAPTURES);
 
 	memcpy(board, pos->board, sizeof board);
 	gain[0] = victim_value(s, m);
-	if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
-		board[pos->ep_victim] = BC_EMPTY;
+	/* The en-passant victim and the pieces taken in passing leave the
+	 * board, so the pieces behind them may join the exchange. */
+	for (int i = 0; i < n_taken; i++)
+		board[taken[i]] = BC_EMPTY;
 	board[to] = BC_MOVE_PROMO(m)
 	    ? BC_PIECE(pos->side, BC_MOVE_PROMO(m))
 	    : board[from];
@@ -415,12 +418,18 @@ quiet_score(struct search *s, int ply, bc_move m)
 	return score;
 }
 
+/* The piece a capture's history is kept by: the one taken on the
+ * landing square, else the first taken (en passant, in passing). */
 static int
 victim_type(const struct search *s, bc_move m)
 {
-	if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
-		return BC_PIECE_TYPE(s->pos.board[s->pos.ep_victim]);
-	return BC_PIECE_TYPE(s->pos.board[BC_MOVE_TO(m)]);
+	bc_square taken[BC_MAX_CAPTURES];
+	int to = BC_MOVE_TO(m);
+
+	if (s->pos.board[to] != BC_EMPTY ||
+	    bc_move_captures(&s->pos, m, taken, 1) == 0)
+		return BC_PIECE_TYPE(s->pos.board[to]);
+	return BC_PIECE_TYPE(s->pos.board[taken[0]]);
 }
 
 static int16_t *

@@ -49,6 +49,24 @@ fly_attack(const bc_variant *v, const struct attack_dir *a,
 	return attacker_fits(v, a, board[s3], s3, target, by, types) ? s3 : 0;
 }
 
+/* A flying ninja hits s1, s2 and s3 whatever stands between: the cell
+ * of the one that attacks `target`, or 0. */
+static int
+ninja_attack(const bc_variant *v, const struct attack_dir *a,
+    const uint8_t *board, int target, int by, uint16_t types)
+{
+	int sq = target;
+
+	for (int k = 0; k < 3; k++) {
+		sq += a->step;
+		if (board[sq] == BC_OFFBOARD)
+			return 0;
+		if (attacker_fits(v, a, board[sq], sq, target, by, types))
+			return sq;
+	}
+	return 0;
+}
+
 int
 attack_board_square(const bc_variant *v, const uint8_t *board, int target,
     int by, unsigned types)
@@ -63,6 +81,13 @@ attack_board_square(const bc_variant *v, const uint8_t *board, int target,
 
 		if (!(near | far))
 			continue;
+		if (a->fly == FLY_NINJA) {
+			int from = ninja_attack(v, a, board, target, by, far);
+
+			if (from)
+				return from;
+			continue;
+		}
 		if (a->fly) {
 			int from = fly_attack(v, a, board, target, by, far);
 
@@ -132,11 +157,12 @@ bc_board_attackers(const bc_variant *v, const uint8_t *board,
 
 		if (a->fly) {
 			/* s1 and s2 always, s3 over two empties or two
-			 * pieces (the padding keeps s3 inside the array). */
+			 * pieces, or whatever stands between for a flying
+			 * ninja (the padding keeps s3 inside the array). */
 			for (int k = 1; k <= 3; k++, sq += a->step) {
 				if (board[sq] == BC_OFFBOARD)
 					break;
-				if (k == 3 &&
+				if (k == 3 && a->fly == FLY_JUMP &&
 				    (board[s1] == BC_EMPTY) !=
 				        (board[s1 + a->step] == BC_EMPTY))
 					break;

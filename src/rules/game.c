@@ -145,6 +145,8 @@ bc_game_ply(const bc_game *g, int i, bc_ply *out)
 	out->move = p->undo.move;
 	out->moved = p->undo.moved;
 	out->captured = p->undo.captured;
+	out->passed[0] = p->undo.passed[0];
+	out->passed[1] = p->undo.passed[1];
 	out->hash_before = p->hash_before;
 	out->irreversible = p->irreversible;
 	memcpy(out->san, p->san, sizeof out->san);

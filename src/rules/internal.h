@@ -63,6 +63,13 @@ struct move_pattern {
 int move_scan(const bc_variant *v, const char *text, size_t len,
     struct move_pattern *p, bc_error *err);
 
+/*
+ * The cells strictly between `from` and `to` on a line (at most two: a
+ * flying ninja's s1, or s1 and s2), the nearest first, in `out`; returns
+ * how many.
+ */
+int passed_squares(int from, int to, int out[2]);
+
 static inline bool
 is_enemy(bc_piece p, int us)
 {

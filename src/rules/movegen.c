@@ -6,8 +6,11 @@
  * on the king, but only when it could matter - the side is in check, the
  * king or an en-passant pawn moves, the piece leaves a line through its
  * own king, or (against flyers, whose jumps depend on how many pieces
- * stand between) it lands within three squares on such a line.  Every
- * other move is legal at once, which is most of them.
+ * stand between) it lands within three squares on such a line, or it
+ * takes pieces in passing (a flying ninja), which may open any line.
+ * Every other move is legal at once, which is most of them.  A flying
+ * ninja's attacks do not depend on what stands between, so no move but
+ * its capture can block or open one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +84,39 @@ gen_fly(struct gen *g, int from, int step, bool promotes)
 	}
 }
 
+/*
+ * A flying ninja's three squares along one direction: it stops on any of
+ * them that is empty or holds an enemy, whatever stands before it, and
+ * takes every enemy piece it passed over.
+ */
+static void
+gen_ninja(struct gen *g, int from, int step, bool promotes)
+{
+	const uint8_t *board = g->pos->board;
+	bool passed_enemy = false;
+	int sq = from;
+
+	for (int i = 0; i < 3; i++) {
+		bc_piece p;
+
+		sq += step;
+		p = board[sq];
+		if (p == BC_OFFBOARD)
+			return;
+		if (p == BC_EMPTY || is_enemy(p, g->us)) {
+			int kind = passed_enemy ? BC_MOVE_PASSING
+			    : p == BC_EMPTY     ? BC_MOVE_NORMAL
+			                        : BC_MOVE_CAPTURE;
+
+			if (promotes)
+				push_promotions(g, from, sq, kind);
+			else
+				push(g, BC_MOVE_MAKE(from, sq, 0, kind));
+		}
+		passed_enemy |= is_enemy(p, g->us);
+	}
+}
+
 static void
 gen_piece(struct gen *g, int from)
 {
@@ -103,6 +139,10 @@ gen_piece(struct gen *g, int from)
 			continue;
 		if (r->flags & RAY_FLY) {
 			gen_fly(g, from, step, promotes);
+			continue;
+		}
+		if (r->flags & RAY_NINJA) {
+			gen_ninja(g, from, step, promotes);
 			continue;
 		}
 		for (int n = 1; n <= range; n++) {
@@ -283,6 +323,13 @@ king_safe_after(const bc_position *pos, bc_move m)
 	memcpy(board, pos->board, sizeof board);
 	if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
 		board[pos->ep_victim] = BC_EMPTY;
+	if (BC_MOVE_KIND(m) == BC_MOVE_PASSING) {
+		int passed[2], n = passed_squares(from, to, passed);
+
+		for (int k = 0; k < n; k++)
+			if (is_enemy(board[passed[k]], us))
+				board[passed[k]] = BC_EMPTY;
+	}
 	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
 		int rook_from, rook_to;
 
@@ -309,7 +356,8 @@ needs_test(const bc_position *pos, bc_move m, bool flyers)
 	int df, dr;
 
 	if (from == king || BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT ||
-	    BC_MOVE_KIND(m) == BC_MOVE_CASTLE)
+	    BC_MOVE_KIND(m) == BC_MOVE_CASTLE ||
+	    BC_MOVE_KIND(m) == BC_MOVE_PASSING)
 		return true;
 	/* On a line a slider could attack the king along: a pin. */
 	if (v->line[(BC_RANK(from) - kr + LINE_SPAN) * LINE_WIDTH +

@@ -84,7 +84,8 @@ bc_move_to_san(const bc_position *pos, bc_move m, char *buf, size_t size)
 	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
 	int type = BC_PIECE_TYPE(pos->board[from]);
 	int kind = BC_MOVE_KIND(m), promo = BC_MOVE_PROMO(m);
-	bool capture = kind == BC_MOVE_CAPTURE || kind == BC_MOVE_EN_PASSANT;
+	bool capture = kind == BC_MOVE_CAPTURE ||
+	    kind == BC_MOVE_EN_PASSANT || kind == BC_MOVE_PASSING;
 	char out[BC_MOVE_TEXT_MAX], dest[4];
 	size_t n = 0;
 

@@ -302,7 +302,7 @@ start_game(struct scan *sc, bc_pgn_game *g, const bc_variant *fallback)
 
 	if (name && !(v = bc_variant_find(name)))
 		return scan_fail(sc, BC_EVARIANT,
-		    "variant \"%s\" is not Chad, Grand Chess or Hadean Chess",
+		    "variant \"%s\" is not one bigchess plays",
 		    name);
 	if (!v)
 		return scan_fail(sc, BC_EVARIANT, "no Variant tag");

@@ -6,6 +6,7 @@
  * move generation after an unmake is the same as before the make: search
  * and benchmarks stay deterministic.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -156,6 +157,89 @@ castle_rook_squares(const bc_position *pos, bc_move m, int *from, int *to)
 }
 
 /* Saves in `undo` what unmaking `m` (a null move if none) restores. */
+int
+passed_squares(int from, int to, int out[2])
+{
+	int df = BC_FILE(to) - BC_FILE(from), dr = BC_RANK(to) - BC_RANK(from);
+	int dist = abs(df) > abs(dr) ? abs(df) : abs(dr);
+	int step = (df > 0) - (df < 0) + ((dr > 0) - (dr < 0)) * BC_STRIDE;
+	int n = 0;
+
+	for (int k = 1; k < dist && n < 2; k++)
+		out[n++] = from + k * step;
+	return n;
+}
+
+int
+bc_move_captures(const bc_position *pos, bc_move m, bc_square *out, int max)
+{
+	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m), kind = BC_MOVE_KIND(m);
+	int cells[BC_MAX_CAPTURES], n = 0, us;
+
+	if (from <= 0 || from >= BC_CELLS || to <= 0 || to >= BC_CELLS ||
+	    kind == BC_MOVE_CASTLE)
+		return 0;
+	us = BC_PIECE_COLOR(pos->board[from]);
+	if (kind == BC_MOVE_PASSING) {
+		int passed[2], count = passed_squares(from, to, passed);
+
+		for (int k = 0; k < count; k++)
+			if (passed[k] > 0 && passed[k] < BC_CELLS &&
+			    is_enemy(pos->board[passed[k]], us))
+				cells[n++] = passed[k];
+	}
+	if (kind == BC_MOVE_EN_PASSANT && pos->ep_victim)
+		cells[n++] = pos->ep_victim;
+	else if (is_enemy(pos->board[to], us))
+		cells[n++] = to;
+	for (int i = 0; i < n && i < max; i++)
+		out[i] = cells[i];
+	return n;
+}
+
+/* Takes the enemy pieces a flying ninja passes over from `from` to `to`,
+ * saving them in `undo`; returns the castling rights their squares held. */
+static uint8_t
+take_passed(bc_position *pos, int from, int to, bc_undo *undo)
+{
+	const bc_variant *v = pos->variant;
+	int sq[2], n = passed_squares(from, to, sq), them = !pos->side;
+	uint8_t lost = 0;
+
+	for (int k = 0; k < n; k++) {
+		bc_piece p = pos->board[sq[k]];
+
+		if (!is_enemy(p, pos->side))
+			continue;
+		undo->passed[k] = p;
+		undo->passed_index[k] = (uint8_t)list_remove(pos, them, sq[k]);
+		pos->type_count[them][BC_PIECE_TYPE(p)]--;
+		pos->board[sq[k]] = BC_EMPTY;
+		pos->hash ^= v->zobrist[p][sq[k]];
+		pos->halfmove = 0;
+		lost |= v->castle_mask[sq[k]];
+	}
+	return lost;
+}
+
+/* Puts back what take_passed took, in the reverse order, so that the
+ * piece list is as it was. */
+static void
+restore_passed(bc_position *pos, int from, int to, const bc_undo *undo)
+{
+	int sq[2], n = passed_squares(from, to, sq), them = !pos->side;
+
+	for (int k = n - 1; k >= 0; k--) {
+		bc_piece p = undo->passed[k];
+
+		if (p == BC_EMPTY)
+			continue;
+		pos->board[sq[k]] = p;
+		list_restore(pos, them, sq[k], undo->passed_index[k]);
+		pos->type_count[them][BC_PIECE_TYPE(p)]++;
+	}
+}
+
 static void
 save_undo(const bc_position *pos, bc_move m, bc_piece moved,
     bc_piece captured, bc_undo *undo)
@@ -164,6 +248,8 @@ save_undo(const bc_position *pos, bc_move m, bc_piece moved,
 	undo->moved = moved;
 	undo->captured = captured;
 	undo->captured_index = 0;
+	undo->passed[0] = undo->passed[1] = BC_EMPTY;
+	undo->passed_index[0] = undo->passed_index[1] = 0;
 	undo->castling = pos->castling;
 	undo->ep_count = pos->ep_count;
 	memcpy(undo->ep_square, pos->ep_square, sizeof undo->ep_square);
@@ -181,6 +267,7 @@ bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
 	bc_piece piece = pos->board[from];
 	int type = BC_PIECE_TYPE(piece);
 	int victim_sq = kind == BC_MOVE_EN_PASSANT ? pos->ep_victim : to;
+	uint8_t lost = 0;
 
 	save_undo(pos, m, piece,
 	    kind == BC_MOVE_CASTLE ? BC_EMPTY : pos->board[victim_sq], undo);
@@ -197,6 +284,8 @@ bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
 		pos->hash ^= v->zobrist[undo->captured][victim_sq];
 		pos->halfmove = 0;
 	}
+	if (kind == BC_MOVE_PASSING)
+		lost = take_passed(pos, from, to, undo);
 
 	pos->board[from] = BC_EMPTY;
 	pos->hash ^= v->zobrist[piece][from];
@@ -228,7 +317,8 @@ bc_position_make(bc_position *pos, bc_move m, bc_undo *undo)
 	}
 
 	pos->hash ^= v->zobrist_castling[pos->castling];
-	pos->castling &= (uint8_t) ~(v->castle_mask[from] | v->castle_mask[to]);
+	pos->castling &= (uint8_t) ~(v->castle_mask[from] | v->castle_mask[to] |
+	    lost);
 	pos->hash ^= v->zobrist_castling[pos->castling];
 
 	if (kind == BC_MOVE_LONG &&
@@ -280,6 +370,8 @@ bc_position_unmake(bc_position *pos, const bc_undo *undo)
 	if (BC_PIECE_TYPE(piece) == pos->variant->royal_type)
 		pos->king[us] = (uint16_t)from;
 
+	if (kind == BC_MOVE_PASSING)
+		restore_passed(pos, from, to, undo);
 	if (undo->captured != BC_EMPTY) {
 		int victim_sq =
 		    kind == BC_MOVE_EN_PASSANT ? undo->ep_victim : to;
@@ -303,6 +395,7 @@ bc_position_irreversible(const bc_position *pos, const bc_undo *undo)
 	bc_move m = undo->move;
 
 	return pos->halfmove == 0 && (undo->captured != BC_EMPTY ||
+	    undo->passed[0] != BC_EMPTY || undo->passed[1] != BC_EMPTY ||
 	    BC_MOVE_PROMO(m) || BC_RANK(BC_MOVE_FROM(m)) !=
 	    BC_RANK(BC_MOVE_TO(m)));
 }

@@ -19,6 +19,7 @@ static const struct variant_def *const defs[BC_VARIANT_COUNT] = {
 	[BC_VARIANT_CHAD] = &chad_def,
 	[BC_VARIANT_HADEAN] = &hadean_def,
 	[BC_VARIANT_HEXCHAD] = &hexchad_def,
+	[BC_VARIANT_HADEAN_NINJA] = &hadean_ninja_def,
 };
 
 /* The order lists show: by key.  Every id appears exactly once. */
@@ -26,6 +27,7 @@ static const bc_variant_id listed[BC_VARIANT_COUNT] = {
 	BC_VARIANT_CHAD,
 	BC_VARIANT_GRAND,
 	BC_VARIANT_HADEAN,
+	BC_VARIANT_HADEAN_NINJA,
 	BC_VARIANT_HEXCHAD,
 };
 
@@ -171,7 +173,9 @@ init_attacks(struct bc_variant *v)
 				    &v->def->pieces[t].rays[i];
 				struct attack_dir a = {
 					.step = (int16_t)-v->delta[color][t][i],
-					.fly = (r->flags & RAY_FLY) != 0,
+					.fly = r->flags & RAY_NINJA ? FLY_NINJA
+					    : r->flags & RAY_FLY    ? FLY_JUMP
+					                            : FLY_NONE,
 					.from_min = r->from_min,
 					.from_max = r->from_max,
 				};

@@ -37,6 +37,12 @@ enum ray_flag {
 	 * en-passant squares behind for a BC_PIECE_EN_PASSANT piece.
 	 */
 	RAY_LONG = 1 << 3,
+	/*
+	 * A flying ninja of range 3 (hadean-ninja G and T): s1, s2 and s3
+	 * whatever stands between, taking every enemy piece it passes over
+	 * (BC_MOVE_PASSING).
+	 */
+	RAY_NINJA = 1 << 4,
 	RAY_ANY = RAY_MOVE | RAY_CAPTURE
 };
 
@@ -165,10 +171,17 @@ struct variant_def {
 	const char *minor_letters;
 };
 
+/* How an attack direction reaches its three squares, if it flies. */
+enum fly_mode {
+	FLY_NONE = 0,
+	FLY_JUMP = 1, /* RAY_FLY: s3 over two empties or two pieces */
+	FLY_NINJA = 2 /* RAY_NINJA: s1, s2, s3 whatever stands between */
+};
+
 /* One direction in which pieces attack, for reverse scans from a target. */
 struct attack_dir {
 	int16_t step; /* from the target toward a possible attacker */
-	uint8_t fly;  /* flyers: range 3 with the jumping rule */
+	uint8_t fly;  /* enum fly_mode */
 	uint8_t from_min, from_max; /* attacker's relative rank window */
 	uint16_t near_types;        /* bit t: type t attacks from one step */
 	uint16_t far_types;         /* bit t: type t attacks from any distance
@@ -212,6 +225,7 @@ extern const struct variant_def grand_def;
 extern const struct variant_def chad_def;
 extern const struct variant_def hadean_def;
 extern const struct variant_def hexchad_def;
+extern const struct variant_def hadean_ninja_def;
 
 /* Chad's capture rule (variant_chad.c), shared by HexChad. */
 bool chad_can_capture(

@@ -33,10 +33,11 @@ actions_game_changed(struct ui *ui)
 int
 actions_push(struct ui *ui, bc_move m)
 {
-	char san[BC_MOVE_TEXT_MAX];
+	char san[BC_MOVE_TEXT_MAX], took[96] = "";
+	bc_square taken[BC_MAX_CAPTURES];
 	bc_position before = *play_position(&ui->play);
 	bool person = ui->play.players[play_side(&ui->play)] == PLAYER_HUMAN;
-	int rc, flags;
+	int rc, n, flags;
 
 	/* In a game room the person's move goes to the room, which plays
 	 * it and reports it back (remote.c plays the reports). */
@@ -48,13 +49,22 @@ actions_push(struct ui *ui, bc_move m)
 	piece_info_clear(ui);
 	ui->refusal[0] = '\0';
 	bc_move_to_san(play_position(&ui->play), m, san, sizeof san);
+	n = bc_move_captures(play_position(&ui->play), m, taken,
+	    BC_MAX_CAPTURES);
+	if (BC_MOVE_KIND(m) == BC_MOVE_PASSING) {
+		char list[48];
+
+		/* One move, several pieces: name them all. */
+		play_squares_text(taken, n, list, sizeof list);
+		snprintf(took, sizeof took, ", which takes %d (%s)", n, list);
+	}
 	rc = play_push(&ui->play, m, ui->now);
 	if (rc != BC_OK) {
 		ui_error(ui, "Cannot play %s: %s", san, bc_strerror(rc));
 		return UI_DRAW | UI_BEEP;
 	}
-	ui_say(ui, "%s played %s%s.", side_name[!play_side(&ui->play)], san,
-	    ui->play.reviewing ? " in the game (> shows it)" : "");
+	ui_say(ui, "%s played %s%s%s.", side_name[!play_side(&ui->play)], san,
+	    took, ui->play.reviewing ? " in the game (> shows it)" : "");
 	flags = actions_game_changed(ui);
 	/* The one place a person's move is looked at by the coach. */
 	if (person)

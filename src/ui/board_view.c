@@ -5,8 +5,9 @@
  * A cell is cell_w x cell_h characters; its centre holds the piece and
  * the characters either side of the centre hold a marker: [ ] cursor,
  * < > picked-up piece, ! ! king in check, * * a capture the picked-up
- * piece can make (an empty destination shows * in the centre), + + the
- * squares of a hint.  Colours
+ * piece can make (an empty destination shows * in the centre; a flying
+ * ninja's that takes in passing is a capture too), x x a piece the move
+ * to the square under the cursor would take, + + the squares of a hint.  Colours
  * (or, in monochrome, attributes) come on top from the theme, so every
  * highlight is visible in colour, in monochrome and in plain ASCII.
  */
@@ -65,23 +66,6 @@ shown(const struct ui *ui, const struct play *p, bc_square sq)
 	    : play_view(p)->board[sq];
 }
 
-/* True if the picked-up piece captures by going to the empty `sq` (en
- * passant): marked as a capture like any other. */
-static bool
-takes_en_passant(const struct play *p, bc_square sq)
-{
-	bc_move moves[BC_MAX_TYPES];
-	int n;
-
-	if (!p->selected)
-		return false;
-	n = play_moves_between(p, p->selected, sq, moves, BC_MAX_TYPES);
-	for (int i = 0; i < n && i < BC_MAX_TYPES; i++)
-		if (BC_MOVE_KIND(moves[i]) == BC_MOVE_EN_PASSANT)
-			return true;
-	return false;
-}
-
 /* Which highlight and marker square `sq` gets; the first that applies. */
 static struct cell
 cell_state(const struct ui *ui, const struct play *p, bc_square sq)
@@ -106,9 +90,17 @@ cell_state(const struct ui *ui, const struct play *p, bc_square sq)
 	} else if (check) {
 		c.highlight = ROLE_CHECK;
 		c.mark = &g->check;
+	} else if (!alone && play_is_taken(p, sq)) {
+		/* Taken by the move to the square under the cursor (a
+		 * flying ninja takes what it passes over, too). */
+		c.highlight = ROLE_CHECK;
+		c.mark = &g->taken;
 	} else if (c.dest) {
+		bc_square taken[BC_MAX_CAPTURES];
+
 		c.highlight = ROLE_DEST;
-		if (shown(ui, p, sq) != BC_EMPTY || takes_en_passant(p, sq))
+		if (shown(ui, p, sq) != BC_EMPTY ||
+		    play_takes(p, sq, taken, BC_MAX_CAPTURES) > 0)
 			c.mark = &g->capture;
 	} else if (p == &ui->play && !p->reviewing &&
 	    assist_is_hint(ui, sq)) {

@@ -14,7 +14,7 @@
 #define MARKS \
 	.cursor = { '[', ']' }, .selected = { '<', '>' }, \
 	.capture = { '*', '*' }, .check = { '!', '!' }, \
-	.suggested = { '+', '+' }
+	.suggested = { '+', '+' }, .taken = { 'x', 'x' }
 
 /* Plain ASCII marks Chad's castles and walls with characters even in
  * colour: --ascii is also for terminals whose colours do not show. */

@@ -21,6 +21,7 @@ struct glyphs {
 	const char *empty_field, *empty_castle, *empty_wall;
 	const char *dest;  /* centre of an empty legal destination */
 	struct mark cursor, selected, capture, check, suggested;
+	struct mark taken; /* taken by the move to the cursor's square */
 	const char *lines[6]; /* box drawing, as term_box wants */
 	const char *dash;  /* for messages: "-" or an em dash */
 	const char *dot;   /* separator in the hint line */

@@ -13,6 +13,17 @@
 
 #include "play.h"
 
+/* Counts the pieces ply `ply` took, in passing too, into `taken`. */
+static void
+count_taken(int taken[2][BC_MAX_TYPES], const bc_ply *ply)
+{
+	bc_piece each[3] = { ply->captured, ply->passed[0], ply->passed[1] };
+
+	for (int i = 0; i < 3; i++)
+		if (each[i] != BC_EMPTY)
+			taken[BC_PIECE_COLOR(each[i])][BC_PIECE_TYPE(each[i])]++;
+}
+
 static int
 sync(struct play *p)
 {
@@ -34,9 +45,7 @@ sync(struct play *p)
 
 		bc_game_ply(p->game, i, &ply);
 		snprintf(p->san[i], sizeof p->san[i], "%s", ply.san);
-		if (ply.captured != BC_EMPTY)
-			p->captured[BC_PIECE_COLOR(ply.captured)]
-			           [BC_PIECE_TYPE(ply.captured)]++;
+		count_taken(p->captured, &ply);
 	}
 	p->selected = 0;
 	p->list_scroll = 0;
@@ -216,6 +225,45 @@ play_is_destination(const struct play *p, bc_square sq)
 	return false;
 }
 
+int
+play_takes(const struct play *p, bc_square to, bc_square *out, int max)
+{
+	for (int i = 0; p->selected && i < p->legal->count; i++)
+		if (BC_MOVE_FROM(p->legal->moves[i]) == p->selected &&
+		    BC_MOVE_TO(p->legal->moves[i]) == to)
+			return bc_move_captures(play_position(p),
+			    p->legal->moves[i], out, max);
+	return 0;
+}
+
+bool
+play_is_taken(const struct play *p, bc_square sq)
+{
+	bc_square taken[BC_MAX_CAPTURES];
+	int n = play_takes(p, BC_SQUARE(p->cursor_file, p->cursor_rank),
+	    taken, BC_MAX_CAPTURES);
+
+	for (int i = 0; i < n; i++)
+		if (taken[i] == sq)
+			return true;
+	return false;
+}
+
+void
+play_squares_text(const bc_square *sq, int n, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < size; i++) {
+		char at[8];
+
+		bc_square_to_text(sq[i], at, sizeof at);
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    i ? ", " : "", at);
+	}
+}
+
 bool
 play_drops_on(const struct play *p, bc_square sq)
 {
@@ -341,9 +389,7 @@ play_review(struct play *p, int ply)
 		bc_ply info;
 
 		bc_game_ply(p->game, i, &info);
-		if (info.captured != BC_EMPTY)
-			p->review_captured[BC_PIECE_COLOR(info.captured)]
-			                  [BC_PIECE_TYPE(info.captured)]++;
+		count_taken(p->review_captured, &info);
 	}
 	bc_game_position_at(p->game, ply, &p->review_pos);
 	p->review_ply = ply;

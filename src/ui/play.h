@@ -97,6 +97,22 @@ int play_moves_between(const struct play *p, bc_square from, bc_square to,
 bool play_is_destination(const struct play *p, bc_square sq);
 
 /*
+ * The squares of the pieces the picked-up piece would take by going to
+ * `to` (a flying ninja's taken in passing too, bc_move_captures), the
+ * first `max` in `out`; returns how many, 0 if it cannot go there.
+ */
+int play_takes(const struct play *p, bc_square to, bc_square *out, int max);
+
+/*
+ * True if the piece on `sq` would be taken by moving the picked-up piece
+ * to the square under the cursor: what the board marks before the move.
+ */
+bool play_is_taken(const struct play *p, bc_square sq);
+
+/* Writes "b5, c5" for the `n` squares `sq` into `buf`. */
+void play_squares_text(const bc_square *sq, int n, char *buf, size_t size);
+
+/*
  * True if a piece is picked up and Enter on `sq` puts it down there (an
  * empty square, the other side's piece, or a square it may go to)
  * rather than picking up another piece.

@@ -25,7 +25,22 @@ default_status(const struct ui *ui, char *buf, size_t size)
 	} else if (ui->info.on) {
 		piece_info_status(ui, buf, size);
 	} else if (p->selected) {
+		bc_square cursor = BC_SQUARE(p->cursor_file, p->cursor_rank);
+		bc_square taken[BC_MAX_CAPTURES];
+		int n = play_takes(p, cursor, taken, BC_MAX_CAPTURES);
+
 		bc_square_to_text(p->selected, at, sizeof at);
+		if (n > 1 || (n == 1 && taken[0] != cursor)) {
+			char to[8], list[48];
+
+			/* A flying ninja: say what it would take in
+			 * passing before it moves (marked x x). */
+			bc_square_to_text(cursor, to, sizeof to);
+			play_squares_text(taken, n, list, sizeof list);
+			snprintf(buf, size, "%s to %s takes %d (%s): Enter "
+			    "moves, Esc puts it back.", at, to, n, list);
+			return;
+		}
 		snprintf(buf, size, "Moving the piece on %s: Enter on a marked "
 		    "square; Esc puts it back.", at);
 	} else if (ui->opts->remote) {

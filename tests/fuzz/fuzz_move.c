@@ -32,6 +32,9 @@ static const struct {
 	{ BC_VARIANT_HEXCHAD, NULL },
 	{ BC_VARIANT_HEXCHAD,
 	    "7/8/6k2/10/5Rr4/12/13/12/11/10/3K5/8/7 w - - 0 1" },
+	{ BC_VARIANT_HADEAN_NINJA, NULL },
+	{ BC_VARIANT_HADEAN_NINJA,
+	    "12/11k/12/12/12/12/12/Tpp9/12/12/12/K11 w - - 0 1" },
 };
 
 static bool
