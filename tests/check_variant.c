@@ -19,8 +19,8 @@ START_TEST(test_registry_order)
 		"hadean-ninja", "hexchad" };
 	bool id_seen[8] = { false };
 
-	ck_assert_int_eq(bc_variant_count(), 4);
-	for (int i = 0; i < 4; i++) {
+	ck_assert_int_eq(bc_variant_count(), 5);
+	for (int i = 0; i < 5; i++) {
 		const bc_variant *v = bc_variant_at(i);
 		int id;
 

@@ -28,6 +28,11 @@ coach_on(const struct ui *ui)
 		return true;
 	if (o->coach == UI_COACH_OFF)
 		return false;
+	/* By default it helps a person new to the variant against the
+	 * computer; two people at one keyboard play unprompted. */
+	if (ui->play.players[BC_WHITE] != PLAYER_COMPUTER &&
+	    ui->play.players[BC_BLACK] != PLAYER_COMPUTER)
+		return false;
 	return v >= 0 && v < BC_VARIANT_COUNT && !o->finished[v];
 }
 
