@@ -41,8 +41,8 @@ static const struct level levels[ENGINE_LEVEL_MAX] = {
 	{ MAX_PLY - 1, 5000, 60, true, 2450 },  /* 6 */
 	{ MAX_PLY - 1, 10000, 30, true, 2700 }, /* 7: the default */
 	{ MAX_PLY - 1, 25000, 0, true, 3190 },  /* 8 */
-	{ MAX_PLY - 1, 60000, 0, true, 0 },     /* 9: not measured yet */
-	{ MAX_PLY - 1, 150000, 0, true, 0 },    /* 10: not measured yet */
+	{ MAX_PLY - 1, 60000, 0, true, 3360 },  /* 9: Grand Chess only */
+	{ MAX_PLY - 1, 150000, 0, true, 3640 }, /* 10: Grand Chess only */
 };
 
 /* A level's search in the curses game stops here even when its nodes
