@@ -816,6 +816,10 @@ START_TEST(test_notation)
 	ck_assert_int_ne(bc_move_parse(&pos, "Ra8", &m, &err), BC_OK);
 	ck_assert_int_ne(bc_move_parse(&pos, "h9m13", &m, &err), BC_OK);
 	ck_assert_int_eq(bc_move_parse(&pos, "h9l13", &m, &err), BC_OK);
+	/* A start that is not a cell is no move at all (j3: |j - 3| = 7),
+	 * not an illegal one: the explainer has no piece to explain. */
+	ck_assert_int_eq(bc_move_parse(&pos, "j3j5", &m, &err), BC_ESYNTAX);
+	ck_assert_ptr_nonnull(strstr(err.message, "no square j3"));
 }
 END_TEST
 

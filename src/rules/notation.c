@@ -312,6 +312,15 @@ move_scan(const bc_variant *v, const char *text, size_t len,
 					goto bad;
 				}
 			}
+			/* A start named in full must be a cell of the board
+			 * (HexChad's grid has corners that are not). */
+			if (p->from_file >= 0 && p->from_rank >= 0 &&
+			    !bc_variant_cell_exists(v, p->from_file,
+			        p->from_rank))
+				return parse_fail(err, BC_ESYNTAX, 0,
+				    "'%.*s' is not a move: the board has no "
+				    "square %c%d", (int)len, text,
+				    'a' + p->from_file, p->from_rank + 1);
 			return BC_OK;
 		}
 	}
