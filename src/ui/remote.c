@@ -500,6 +500,23 @@ remote_status(const struct ui *ui, char *buf, size_t size)
 	}
 }
 
+/* The panel's line for `side`'s player in a room: "White: alice". */
+bool
+remote_player_line(const struct ui *ui, int side, char *buf, size_t size)
+{
+	const char *who;
+
+	if (!seam(ui) || side < BC_WHITE || side > BC_BLACK)
+		return false;
+	if (side == seam(ui)->host_colour)
+		who = seam(ui)->host_login && seam(ui)->host_login[0]
+		    ? seam(ui)->host_login : "the host";
+	else
+		who = ui->room.guest[0] ? ui->room.guest : "nobody yet";
+	snprintf(buf, size, "%s: %s", side_name[side], who);
+	return true;
+}
+
 int
 remote_panel_rows(const struct ui *ui)
 {
