@@ -792,7 +792,8 @@ START_TEST(test_chat_backlog)
 		"grand", NULL };
 	const char *const join[] = { "--join", "cb", NULL };
 	const char *const watch[] = { "--watch", "cb", NULL };
-	struct pty h, g, w;
+	const char *const none[] = { NULL };
+	struct pty h, g, w, w2;
 
 	start(&h, host_args, NULL);
 	type_line(&h, "say before anyone came");
@@ -804,6 +805,17 @@ START_TEST(test_chat_backlog)
 	start(&w, watch, NULL);
 	SEE(&w, "before anyone came");
 	SEE(&w, "the guest speaks");
+	/* A second watcher comes through J and w on the new-game screen. */
+	start_screen(&w2, none, "J: Join a game");
+	pty_send(&w2, "J");
+	SEE(&w2, "playing");
+	SEE(&w2, "cb");
+	pty_send(&w2, "w");
+	SEE(&w2, "Watching room cb");
+	SEE(&w2, "before anyone came");
+	SEE(&w2, "the guest speaks");
+	SEE(&h, "2 watching");
+	leave(&w2);
 	leave(&w);
 	leave(&g);
 	leave(&h);

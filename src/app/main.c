@@ -147,6 +147,8 @@ static const char usage_rooms[] =
     "      --host=NAME      open game room NAME (letters, digits, - and _,\n"
     "                       at most 32) and play the person who joins it;\n"
     "                       with --variant, --clock, --fen and --side;\n"
+    "                       without --variant, the new-game screen\n"
+    "                       chooses the variant, clock and your colour;\n"
     "                       with --resume, go on with the room's game\n"
     "      --join=NAME      play in room NAME as the host's opponent (again\n"
     "                       after a lost connection: the same game goes on)\n"
