@@ -800,6 +800,9 @@ START_TEST(test_chat_backlog)
 	SEE(&h, "before anyone came");
 	start(&g, join, NULL);
 	SEE(&g, "before anyone came");
+	/* The backlog is in the panel; the status line still says where
+	 * the guest is. */
+	SEE(&g, "you play Black");
 	type_line(&g, "say the guest speaks");
 	SEE(&h, "the guest speaks");
 	start(&w, watch, NULL);
@@ -811,7 +814,7 @@ START_TEST(test_chat_backlog)
 	SEE(&w2, "playing");
 	SEE(&w2, "cb");
 	pty_send(&w2, "w");
-	SEE(&w2, "Watching room cb");
+	SEE(&w2, "Room cb, 2 watching");
 	SEE(&w2, "before anyone came");
 	SEE(&w2, "the guest speaks");
 	SEE(&h, "2 watching");

@@ -200,7 +200,10 @@ event(struct ui *ui, const struct ui_remote_event *ev)
 		return flags | UI_CHANGED;
 	case UI_REMOTE_SAID:
 		chat_add(ui, ev->who, ev->text);
-		ui_say(ui, "%s", r->chat[r->chat_count - 1]);
+		/* The backlog goes to the panel only: the status line keeps
+		 * saying where we are. */
+		if (!ev->earlier)
+			ui_say(ui, "%s", r->chat[r->chat_count - 1]);
 		return UI_DRAW;
 	case UI_REMOTE_OFFERED:
 		if (!watching(ui) && ev->colour != seam(ui)->colour &&

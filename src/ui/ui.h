@@ -249,6 +249,7 @@ struct ui_remote_event {
 	int offer, end, colour;
 	int64_t count;
 	bool here;
+	bool earlier;              /* SAID: before we came (the backlog) */
 	char who[48];
 	char text[UI_REMOTE_TEXT];
 };
