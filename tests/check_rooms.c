@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -752,6 +753,30 @@ START_TEST(test_host_screen)
 }
 END_TEST
 
+/* --side and --clock without --variant fill in the screen's lines; Esc
+ * there leaves without a room ever opening. */
+START_TEST(test_host_screen_given)
+{
+	const char *const host_args[] = { "--host", "sd", "--side", "black",
+		"--clock", "5+3", NULL };
+	char path[200];
+	struct stat st;
+	struct pty h;
+
+	start_screen(&h, host_args, "game room sd");
+	SEE(&h, "< Black >");
+	SEE(&h, "< 5 >");
+	SEE(&h, "< 3 >");
+	room_path("sd", path, sizeof path);
+	ck_assert_msg(lstat(path, &st) != 0, "room sd is open before Enter");
+	pty_send(&h, "\x1b");
+	untrack(&h);
+	expect_exit(&h, 0);
+	pty_close(&h);
+	ck_assert_msg(lstat(path, &st) != 0, "room sd was opened");
+}
+END_TEST
+
 /*
  * J on the new-game screen of a plain bigchess lists the open rooms:
  * none at first, then (read again on its own) the room a host opens;
@@ -848,6 +873,7 @@ rooms_suite(void)
 	tcase_add_test(peers, test_refusals);
 	tcase_add_test(peers, test_wait);
 	tcase_add_test(peers, test_host_screen);
+	tcase_add_test(peers, test_host_screen_given);
 	tcase_add_test(peers, test_join_screen);
 	tcase_add_test(peers, test_chat_backlog);
 	suite_add_tcase(s, play);

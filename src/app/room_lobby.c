@@ -115,6 +115,8 @@ room_lobby_init(struct room_lobby *l, const struct room_options *o,
 	l->ui = u;
 	l->seam.ctx = l;
 	l->seam.host_name = o->mode == ROOM_HOST ? o->name : NULL;
+	l->seam.host_side = o->side == BC_BLACK ? BC_BLACK
+	    : o->side == ROOM_SIDE_RANDOM ? UI_SIDE_RANDOM : BC_WHITE;
 	l->seam.host = lobby_host;
 	l->seam.scan = lobby_scan;
 	l->seam.join = lobby_join;

@@ -127,6 +127,8 @@ newgame_enter(struct ui *ui)
 		f->setup.autoflip = ui->play.autoflip;
 	}
 	f->setup.fen = NULL;
+	if (hosting(ui))
+		f->colour = ui->opts->rooms->host_side;
 	if (!engine_ready(ui))
 		f->setup.players[0] = f->setup.players[1] = PLAYER_HUMAN;
 }

@@ -301,6 +301,7 @@ struct ui_room_entry {
 struct ui_rooms {
 	void *ctx;
 	const char *host_name;     /* NULL: not hosting */
+	int host_side;             /* --side: the screen's first colour */
 	int (*host)(void *ctx, bc_variant_id variant, int64_t base_ms,
 	    int64_t inc_ms, int colour, const struct ui_remote **remote,
 	    const struct ui_saved **game, char *err, size_t errsize);
