@@ -16,11 +16,13 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -153,7 +155,7 @@ room_path(const char *name, char *buf, size_t size)
 	snprintf(buf, size, "%s/bigchess/%s", rooms_home, name);
 }
 
-/* The clock shown after "White (" or "Black (" on the panel's row. */
+/* The clock shown after "White: " or "Black: " on the panel's row. */
 static void
 clock_of(struct pty *p, const char *side, char *out, size_t size)
 {
@@ -361,8 +363,8 @@ START_TEST(test_moves_clocks_chat)
 	SEE(&w, "Black played Nh7");
 	/* White got 60 seconds for its move, which took it less than ten:
 	 * 5:5x, the same on both players' screens (it is not running). */
-	clock_of(&g, "White (", c1, sizeof c1);
-	clock_of(&w, "White (", c2, sizeof c2);
+	clock_of(&g, "White: ", c1, sizeof c1);
+	clock_of(&w, "White: ", c2, sizeof c2);
 	ck_assert_str_eq(c1, c2);
 	ck_assert_msg(strlen(c1) == 4 && c1[0] == '5' && c1[2] == '5',
 	    "White's clock after +60: %s", c1);
@@ -411,14 +413,14 @@ START_TEST(test_guest_killed)
 	SEE(&h, "Opponent root: not connected");
 	pty_send(&h, "kj");
 	SEE(&h, "the opponent is not connected");
-	clock_of(&h, "White (", before, sizeof before);
+	clock_of(&h, "White: ", before, sizeof before);
 	start(&g, join, NULL);
 	SEE(&g, "you play Black");
 	WAIT_ROW(&g, "1.", "e6");
 	WAIT_ROW(&g, "2.", "d4");
 	ASSERT_PIECE(&g, "d4", 'P');
 	ASSERT_PIECE(&g, "e6", 'p');
-	clock_of(&g, "White (", after, sizeof after);
+	clock_of(&g, "White: ", after, sizeof after);
 	ck_assert_str_eq(before, after);
 	SEE(&h, "is in the room");
 	type_line(&g, "d8d6");
@@ -626,7 +628,8 @@ refused(const char *const args[], const char *why)
  * take the guest's seat; a room that is not there cannot be joined. */
 START_TEST(test_refusals)
 {
-	const char *const host_args[] = { "--host", "r8", NULL };
+	const char *const host_args[] = { "--host", "r8", "--variant",
+		"grand", NULL };
 	const char *const join[] = { "--join", "r8", NULL };
 	const char *const none[] = { "--join", "nosuch", NULL };
 	struct pty h, g;
@@ -680,6 +683,173 @@ START_TEST(test_wait)
 }
 END_TEST
 
+/* Our login, as the room names us (SO_PEERCRED, then the passwd entry). */
+static const char *
+my_login(void)
+{
+	const struct passwd *pw = getpwuid(getuid());
+
+	ck_assert_ptr_nonnull(pw);
+	return pw->pw_name;
+}
+
+/* A program on its new-game screen (no game started yet). */
+static void
+start_screen(struct pty *p, const char *const args[], const char *marker)
+{
+	start_bigchess(p, ROWS, COLS, args, NULL);
+	track(p);
+	SEE(p, marker);
+}
+
+/*
+ * --host NAME without --variant: the new-game screen chooses the game
+ * (only what a room has: no computer lines), Chad and Black; the guest
+ * sees Chad with the host as Black, and both panels name the players.
+ * The registry lists Chad just before Grand (variant.c), so Left from
+ * the default Grand is Chad.
+ */
+START_TEST(test_host_screen)
+{
+	const char *const host_args[] = { "--host", "ng", NULL };
+	const char *const join[] = { "--join", "ng", NULL };
+	char white[64], black[64];
+	struct pty h, g;
+
+	start_screen(&h, host_args, "game room ng");
+	SEE(&h, "bigchess --join ng");
+	SEE(&h, "Your colour");
+	SEE(&h, "< White >");
+	ck_assert_msg(!pty_find(&h, "Computer level", NULL, NULL) &&
+	    !pty_find(&h, "Turn board", NULL, NULL), "computer lines in a "
+	    "room:\n%s", pty_dump(&h));
+	SEE(&h, "< Grand Chess >");
+	pty_send(&h, "h");
+	SEE(&h, "< Chad >");
+	pty_send(&h, "j");
+	pty_send(&h, "l");
+	SEE(&h, "< Black >");
+	pty_send(&h, ENTER);
+	SEE(&h, "q quit");
+	SEE(&h, "Room ng: you are Black");
+	start(&g, join, NULL);
+	SEE(&g, "game room ng");
+	SEE(&g, "Chad");
+	SEE(&g, "you play White");
+	snprintf(white, sizeof white, "White: %s", my_login());
+	snprintf(black, sizeof black, "Black: %s", my_login());
+	SEE(&g, white);
+	SEE(&g, black);
+	SEE(&h, white);
+	SEE(&h, black);
+	ck_assert_msg(!pty_find(&g, "(human)", NULL, NULL), "the panel "
+	    "names no login:\n%s", pty_dump(&g));
+	/* White is the guest's: the rook on e5, the corner of White's
+	 * castle in chad.md's start FEN, steps out; the host sees it. */
+	type_line(&g, "e5e6");
+	SEE(&h, "White played Re6");
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
+/* --side and --clock without --variant fill in the screen's lines; Esc
+ * there leaves without a room ever opening. */
+START_TEST(test_host_screen_given)
+{
+	const char *const host_args[] = { "--host", "sd", "--side", "black",
+		"--clock", "5+3", NULL };
+	char path[200];
+	struct stat st;
+	struct pty h;
+
+	start_screen(&h, host_args, "game room sd");
+	SEE(&h, "< Black >");
+	SEE(&h, "< 5 >");
+	SEE(&h, "< 3 >");
+	room_path("sd", path, sizeof path);
+	ck_assert_msg(lstat(path, &st) != 0, "room sd is open before Enter");
+	pty_send(&h, "\x1b");
+	untrack(&h);
+	expect_exit(&h, 0);
+	pty_close(&h);
+	ck_assert_msg(lstat(path, &st) != 0, "room sd was opened");
+}
+END_TEST
+
+/*
+ * J on the new-game screen of a plain bigchess lists the open rooms:
+ * none at first, then (read again on its own) the room a host opens;
+ * Enter joins it as the opponent.
+ */
+START_TEST(test_join_screen)
+{
+	const char *const none[] = { NULL };
+	const char *const host_args[] = { "--host", "jn", "--variant",
+		"hadean", NULL };
+	struct pty h, g;
+
+	start_screen(&g, none, "J: Join a game");
+	pty_send(&g, "J");
+	SEE(&g, "Join a game");
+	SEE(&g, "No open rooms (there is no rooms folder");
+	start(&h, host_args, NULL);
+	SEE_MS(&g, "waiting", 3 * WAIT_MS);
+	SEE(&g, "jn");
+	SEE(&g, "hadean");
+	pty_send(&g, ENTER);
+	SEE(&g, "q quit");
+	SEE(&g, "you play Black");
+	SEE(&g, "Hadean");
+	SEE(&h, "is in the room");
+	/* The host's pawn on e3 one square on (hadean.md). */
+	type_line(&h, "e3e4");
+	SEE(&g, "White played e4");
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
+/* Chat said before a guest or a watcher came is shown to them. */
+START_TEST(test_chat_backlog)
+{
+	const char *const host_args[] = { "--host", "cb", "--variant",
+		"grand", NULL };
+	const char *const join[] = { "--join", "cb", NULL };
+	const char *const watch[] = { "--watch", "cb", NULL };
+	const char *const none[] = { NULL };
+	struct pty h, g, w, w2;
+
+	start(&h, host_args, NULL);
+	type_line(&h, "say before anyone came");
+	SEE(&h, "before anyone came");
+	start(&g, join, NULL);
+	SEE(&g, "before anyone came");
+	/* The backlog is in the panel; the status line still says where
+	 * the guest is. */
+	SEE(&g, "you play Black");
+	type_line(&g, "say the guest speaks");
+	SEE(&h, "the guest speaks");
+	start(&w, watch, NULL);
+	SEE(&w, "before anyone came");
+	SEE(&w, "the guest speaks");
+	/* A second watcher comes through J and w on the new-game screen. */
+	start_screen(&w2, none, "J: Join a game");
+	pty_send(&w2, "J");
+	SEE(&w2, "playing");
+	SEE(&w2, "cb");
+	pty_send(&w2, "w");
+	SEE(&w2, "Room cb, 2 watching");
+	SEE(&w2, "before anyone came");
+	SEE(&w2, "the guest speaks");
+	SEE(&h, "2 watching");
+	leave(&w2);
+	leave(&w);
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
 Suite *
 rooms_suite(void)
 {
@@ -702,6 +872,10 @@ rooms_suite(void)
 	tcase_add_test(peers, test_list);
 	tcase_add_test(peers, test_refusals);
 	tcase_add_test(peers, test_wait);
+	tcase_add_test(peers, test_host_screen);
+	tcase_add_test(peers, test_host_screen_given);
+	tcase_add_test(peers, test_join_screen);
+	tcase_add_test(peers, test_chat_backlog);
 	suite_add_tcase(s, play);
 	suite_add_tcase(s, peers);
 	return s;

@@ -30,6 +30,7 @@
 #include "records.h"
 #include "report.h"
 #include "resume.h"
+#include "room_lobby.h"
 #include "room_main.h"
 #include "room_proto.h"
 #include "session.h"
@@ -147,6 +148,8 @@ static const char usage_rooms[] =
     "      --host=NAME      open game room NAME (letters, digits, - and _,\n"
     "                       at most 32) and play the person who joins it;\n"
     "                       with --variant, --clock, --fen and --side;\n"
+    "                       without --variant, the new-game screen\n"
+    "                       chooses the variant, clock and your colour;\n"
     "                       with --resume, go on with the room's game\n"
     "      --join=NAME      play in room NAME as the host's opponent (again\n"
     "                       after a lost connection: the same game goes on)\n"
@@ -662,6 +665,8 @@ run_game(struct options *o)
 	struct learn_store learn;
 	struct session session, *ses = NULL;
 	struct room_session room;
+	struct room_lobby lobby;
+	bool choose_room;
 	char dir[SAVEGAME_PATH_MAX], history[SAVEGAME_PATH_MAX + 8];
 	int failed, rc;
 
@@ -737,7 +742,17 @@ run_game(struct options *o)
 	}
 	o->ui.engine = &computer.seam;
 	o->ui.level = o->level ? o->level : ENGINE_LEVEL_DEFAULT;
-	if (o->room.mode != ROOM_NONE) {
+	/* --host NAME without its game: the new-game screen chooses it and
+	 * opens the room; without a room, the screen lists them to join. */
+	choose_room = o->room.mode == ROOM_HOST && !o->variant_given &&
+	    !o->fen && !o->resume;
+	room_lobby_init(&lobby, &o->room, &o->ui);
+	if (choose_room || o->room.mode == ROOM_NONE)
+		o->ui.rooms = &lobby.seam;
+	if (choose_room) {
+		o->ui.engine = NULL;
+		o->ui.manual = NULL;
+	} else if (o->room.mode != ROOM_NONE) {
 		o->room.variant = o->variant;
 		o->room.fen = o->fen;
 		o->room.resume = o->resume;
@@ -769,8 +784,9 @@ run_game(struct options *o)
 		memset(o->ui.finished, true, sizeof o->ui.finished);
 	catch_signals();
 	rc = ui_run(&o->ui, err, sizeof err);
-	if (o->room.mode != ROOM_NONE)
+	if (o->room.mode != ROOM_NONE && !choose_room)
 		room_session_close(&room);
+	room_lobby_close(&lobby);
 	failed = rc < 0;
 	o->ui.engine = NULL; /* `computer` dies with this frame */
 	computer_free(&computer);

@@ -349,6 +349,8 @@ handshake_line(struct room_client *c, const struct room_msg *m,
 			snprintf(err, errsize, "%s", c->why);
 			return false;
 		}
+		/* Chat before `synced` was said before we came. */
+		ev.earlier = ev.kind == UI_REMOTE_SAID;
 		if (ev.kind != UI_REMOTE_NONE)
 			enqueue(c, &ev);
 		return true;

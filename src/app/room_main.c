@@ -145,6 +145,7 @@ room_session_open(struct room_session *rs, const struct room_options *o,
 	rs->seam.join_command = o->mode == ROOM_HOST ? rs->join_command
 	    : NULL;
 	rs->seam.host_login = rs->host_login;
+	rs->seam.host_colour = j.host_colour;
 	u->resume = &rs->saved;
 	u->resume_ask = false;
 	u->resume_live = false;

@@ -57,6 +57,13 @@ struct room_server {
 	int64_t guest_left_at;    /* ms when the guest left, or -1 */
 	const char *closed_why;   /* NULL: open */
 	struct peer peers[ROOM_PEERS_MAX];
+	/* The last chat lines, oldest first from chat_first, for those
+	 * who join later (send_game). */
+	struct said {
+		char login[ROOM_LOGIN_MAX + 1];
+		char text[ROOM_TEXT_MAX + 1];
+	} chat[ROOM_CHAT_BACKLOG];
+	int chat_first, chat_count;
 };
 
 static int
@@ -346,6 +353,16 @@ send_game(struct room_server *s, struct peer *p, int64_t now)
 	m.kind = RM_WATCHERS;
 	m.count = watcher_count(s);
 	send_msg(p, &m);
+	for (int i = 0; i < s->chat_count && p->fd >= 0; i++) {
+		const struct said *c = &s->chat[(s->chat_first + i) %
+		    ROOM_CHAT_BACKLOG];
+
+		memset(&m, 0, sizeof m);
+		m.kind = RM_SAID;
+		snprintf(m.name, sizeof m.name, "%s", c->login);
+		snprintf(m.text, sizeof m.text, "%s", c->text);
+		send_msg(p, &m);
+	}
 	memset(&m, 0, sizeof m);
 	m.kind = RM_SYNCED;
 	send_msg(p, &m);
@@ -505,10 +522,26 @@ static void
 say(struct room_server *s, struct peer *p, const struct room_msg *m)
 {
 	struct room_msg out = { .kind = RM_SAID };
+	struct said *c;
+	size_t n;
 
 	snprintf(out.name, sizeof out.name, "%s", p->login);
 	snprintf(out.text, sizeof out.text, "%s", m->text);
 	broadcast(s, &out);
+	/* Kept for whoever joins later; the oldest line makes room. */
+	if (s->chat_count == ROOM_CHAT_BACKLOG) {
+		s->chat_first = (s->chat_first + 1) % ROOM_CHAT_BACKLOG;
+		s->chat_count--;
+	}
+	c = &s->chat[(s->chat_first + s->chat_count++) % ROOM_CHAT_BACKLOG];
+	/* Copied by hand: GCC cannot see that the peer, inside `s`, does
+	 * not overlap the backlog (-Wrestrict). */
+	n = strnlen(p->login, ROOM_LOGIN_MAX);
+	memcpy(c->login, p->login, n);
+	c->login[n] = '\0';
+	n = strnlen(m->text, ROOM_TEXT_MAX);
+	memcpy(c->text, m->text, n);
+	c->text[n] = '\0';
 }
 
 /* Plies a take-back removes for `colour`: back to its last move. */

@@ -22,7 +22,8 @@ enum {
 	ROOM_PEERS_MAX = 64,          /* host, guest and watchers */
 	ROOM_OUT_MAX = 2 << 20,       /* bytes queued for one peer */
 	ROOM_HELLO_MS = 10000,        /* to say hello after connecting */
-	ROOM_WAIT_DEFAULT_MIN = 10    /* --wait */
+	ROOM_WAIT_DEFAULT_MIN = 10,   /* --wait */
+	ROOM_CHAT_BACKLOG = 50        /* chat lines sent to those joining */
 };
 
 struct room_server;

@@ -23,8 +23,10 @@ draw_player(const struct ui *ui, int y, int side)
 	struct term_style st = ui_style(ui, ROLE_TEXT);
 	char line[64], time[16];
 
-	snprintf(line, sizeof line, "%s (%s)", side_name[side],
-	    kind_name[p->players[side]]);
+	/* In a room the players are named by their logins. */
+	if (!remote_player_line(ui, side, line, sizeof line))
+		snprintf(line, sizeof line, "%s (%s)", side_name[side],
+		    kind_name[p->players[side]]);
 	if (side == play_side(p) && !play_over(p))
 		st = ui_style(ui, ROLE_TITLE);
 	term_put(y, l->panel_x, st, line, l->panel_w);

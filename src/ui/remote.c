@@ -200,7 +200,10 @@ event(struct ui *ui, const struct ui_remote_event *ev)
 		return flags | UI_CHANGED;
 	case UI_REMOTE_SAID:
 		chat_add(ui, ev->who, ev->text);
-		ui_say(ui, "%s", r->chat[r->chat_count - 1]);
+		/* The backlog goes to the panel only: the status line keeps
+		 * saying where we are. */
+		if (!ev->earlier)
+			ui_say(ui, "%s", r->chat[r->chat_count - 1]);
 		return UI_DRAW;
 	case UI_REMOTE_OFFERED:
 		if (!watching(ui) && ev->colour != seam(ui)->colour &&
@@ -498,6 +501,23 @@ remote_status(const struct ui *ui, char *buf, size_t size)
 		    play_side(p) == seam(ui)->colour ? "Your move"
 		    : "The opponent's move", other);
 	}
+}
+
+/* The panel's line for `side`'s player in a room: "White: alice". */
+bool
+remote_player_line(const struct ui *ui, int side, char *buf, size_t size)
+{
+	const char *who;
+
+	if (!seam(ui) || side < BC_WHITE || side > BC_BLACK)
+		return false;
+	if (side == seam(ui)->host_colour)
+		who = seam(ui)->host_login && seam(ui)->host_login[0]
+		    ? seam(ui)->host_login : "the host";
+	else
+		who = ui->room.guest[0] ? ui->room.guest : "nobody yet";
+	snprintf(buf, size, "%s: %s", side_name[side], who);
+	return true;
 }
 
 int

@@ -1,6 +1,8 @@
 /*
  * screen_newgame.c - the new-game screen: variant, players, the
  * computer's level, time control, board orientation.  Enter on the defaults starts a game at once.
+ * For --host NAME it chooses the room's game instead (variant, clock,
+ * the host's colour), and J lists the rooms to join (screen_rooms.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,9 +24,52 @@ static const char *const field_name[FIELD_COUNT] = {
 	[FIELD_INCREMENT] = "Increment (s)",
 	[FIELD_BOARD] = "Board",
 	[FIELD_AUTOFLIP] = "Turn board",
+	[FIELD_COLOUR] = "Your colour",
 };
 
+/* The lines shown: a room has no computer and no board to turn (the
+ * host's colour is at the bottom). */
+static const int game_fields[] = { FIELD_VARIANT, FIELD_WHITE, FIELD_BLACK,
+	FIELD_LEVEL, FIELD_MINUTES, FIELD_INCREMENT, FIELD_BOARD,
+	FIELD_AUTOFLIP };
+static const int room_fields[] = { FIELD_VARIANT, FIELD_COLOUR,
+	FIELD_MINUTES, FIELD_INCREMENT };
+static const char *const colour_name[] = { "White", "Black",
+	"random (decided when the room opens)" };
+
 enum { FORM_W = 64, FORM_H = 20 };
+
+/* The room --host NAME opens from this screen, or NULL. */
+static const char *
+hosting(const struct ui *ui)
+{
+	return ui->opts->rooms && !ui->opts->remote ?
+	    ui->opts->rooms->host_name : NULL;
+}
+
+static int
+fields(const struct ui *ui, const int **list)
+{
+	if (hosting(ui)) {
+		*list = room_fields;
+		return (int)(sizeof room_fields / sizeof room_fields[0]);
+	}
+	*list = game_fields;
+	return (int)(sizeof game_fields / sizeof game_fields[0]);
+}
+
+/* The line `dir` lines from the highlighted one, round and round. */
+static int
+next_field(const struct ui *ui, int dir)
+{
+	const int *list;
+	int n = fields(ui, &list), at = 0;
+
+	for (int i = 0; i < n; i++)
+		if (list[i] == ui->form.sel)
+			at = i;
+	return list[(at + n + dir) % n];
+}
 
 /*
  * The level a game of `variant` starts at unless one is chosen on the
@@ -75,13 +120,15 @@ newgame_enter(struct ui *ui)
 {
 	struct form *f = &ui->form;
 
-	f->sel = 0;
+	f->sel = FIELD_VARIANT;
 	if (ui->playing) {
 		f->setup.variant = bc_variant_id_of(ui->play.variant);
 		f->setup.black_at_bottom = ui->play.black_at_bottom;
 		f->setup.autoflip = ui->play.autoflip;
 	}
 	f->setup.fen = NULL;
+	if (hosting(ui))
+		f->colour = ui->opts->rooms->host_side;
 	if (!engine_ready(ui))
 		f->setup.players[0] = f->setup.players[1] = PLAYER_HUMAN;
 }
@@ -134,6 +181,9 @@ field_value(const struct ui *ui, int field, char *buf, size_t size)
 		snprintf(buf, size, "%s", s->autoflip ? "to the side to move"
 		    : "never (f flips it)");
 		break;
+	case FIELD_COLOUR:
+		snprintf(buf, size, "%s", colour_name[f->colour]);
+		break;
 	}
 }
 
@@ -144,32 +194,55 @@ newgame_draw(const struct ui *ui)
 	struct term_style st = ui_style(ui, ROLE_TEXT);
 	int y = (ui->rows - FORM_H) / 2, x = (ui->cols - FORM_W) / 2;
 	char value[64], line[96];
+	const int *list;
+	int n = fields(ui, &list);
 
 	if (y < 0)
 		y = 0;
 	if (x < 0)
 		x = 0;
 	term_box(y, x, FORM_H, FORM_W, ui_style(ui, ROLE_BORDER), ui->glyphs->lines);
-	snprintf(line, sizeof line, " bigchess %s new game ", ui->glyphs->dash);
+	if (hosting(ui))
+		snprintf(line, sizeof line, " bigchess %s game room %s ",
+		    ui->glyphs->dash, hosting(ui));
+	else
+		snprintf(line, sizeof line, " bigchess %s new game ",
+		    ui->glyphs->dash);
 	term_put(y, x + 2, ui_style(ui, ROLE_TITLE), line, FORM_W - 4);
-	for (int i = 0; i < FIELD_COUNT; i++) {
-		struct term_style vs = i == f->sel ? ui_style(ui,
+	for (int i = 0; i < n; i++) {
+		int fi = list[i];
+		struct term_style vs = fi == f->sel ? ui_style(ui,
 		    ROLE_DIALOG_SEL) : st;
 
-		field_value(ui, i, value, sizeof value);
-		term_put(y + 2 + i * 2, x + 3, i == f->sel ? ui_style(ui,
-		    ROLE_TITLE) : st, field_name[i], 16);
+		field_value(ui, fi, value, sizeof value);
+		term_put(y + 2 + i * 2, x + 3, fi == f->sel ? ui_style(ui,
+		    ROLE_TITLE) : st, field_name[fi], 16);
 		snprintf(line, sizeof line, "< %s >", value);
 		term_put(y + 2 + i * 2, x + 20, vs, line, FORM_W - 22);
 	}
-	if (engine_ready(ui) && first_game(ui)) {
+	if (hosting(ui)) {
+		/* What the opponent needs to know, before the room opens. */
+		snprintf(line, sizeof line, "Enter opens room %s; the "
+		    "opponent then types", hosting(ui));
+		term_put(y + 3 + n * 2, x + 3, st, line, FORM_W - 5);
+		snprintf(line, sizeof line, "    bigchess --join %s",
+		    hosting(ui));
+		term_put(y + 4 + n * 2, x + 3, ui_style(ui, ROLE_HEADING),
+		    line, FORM_W - 5);
+		term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
+		    "?: help on this screen", FORM_W - 5);
+		term_put(y + FORM_H - 2, x + 3, st, "Enter: open  Up/Down: "
+		    "line  Left/Right: change  Esc: quit", FORM_W - 5);
+	} else if (engine_ready(ui) && first_game(ui)) {
 		snprintf(line, sizeof line, "First %s game: easy level "
 		    "(Left/Right changes)", bc_variant_name(bc_variant_get(
 		    f->setup.variant)));
 		term_put(y + 3 + FIELD_LEVEL * 2, x + 3, ui_style(ui,
 		    ROLE_HEADING), line, FORM_W - 5);
 	}
-	if (!engine_ready(ui))
+	if (hosting(ui))
+		; /* A room has no computer: nothing to say about it. */
+	else if (!engine_ready(ui))
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
 		    "The computer opponent is not built yet: two players.",
 		    FORM_W - 5);
@@ -181,13 +254,17 @@ newgame_draw(const struct ui *ui)
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
 		    line, FORM_W - 5);
 	}
-	term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
-	    ui->opts->lessons ? "L: Learn - lessons on the rules and pieces   "
-	    "?: help"
-	    : "?: help on this screen", FORM_W - 5);
-	term_put(y + FORM_H - 2, x + 3, st, ui->playing ? "Enter: start  "
-	    "Up/Down: line  Left/Right: change  Esc: back" : "Enter: start  "
-	    "Up/Down: line  Left/Right: change  Esc: quit", FORM_W - 5);
+	if (!hosting(ui)) {
+		snprintf(line, sizeof line, "%s%s?: help", ui->opts->lessons
+		    ? "L: Learn - lessons   " : "", ui->opts->rooms &&
+		    !ui->opts->remote ? "J: Join a game   " : "");
+		term_put(y + FORM_H - 3, x + 3, ui_style(ui, ROLE_HEADING),
+		    line, FORM_W - 5);
+		term_put(y + FORM_H - 2, x + 3, st, ui->playing ?
+		    "Enter: start  Up/Down: line  Left/Right: change  Esc: "
+		    "back" : "Enter: start  Up/Down: line  Left/Right: change"
+		    "  Esc: quit", FORM_W - 5);
+	}
 	if (ui->message[0]) {
 		/* A long message (a broken autosave's) wraps upwards. */
 		const char *s = ui->message, *next;
@@ -286,6 +363,9 @@ change(struct ui *ui, int dir)
 	case FIELD_AUTOFLIP:
 		s->autoflip = !s->autoflip;
 		break;
+	case FIELD_COLOUR:
+		f->colour = (f->colour + 3 + dir) % 3;
+		break;
 	}
 }
 
@@ -312,12 +392,12 @@ newgame_key(struct ui *ui, int key)
 	switch (key) {
 	case TK_UP:
 	case 'k':
-		f->sel = (f->sel + FIELD_COUNT - 1) % FIELD_COUNT;
+		f->sel = next_field(ui, -1);
 		break;
 	case TK_DOWN:
 	case 'j':
 	case '\t':
-		f->sel = (f->sel + 1) % FIELD_COUNT;
+		f->sel = next_field(ui, 1);
 		break;
 	case TK_LEFT:
 	case 'h':
@@ -338,6 +418,8 @@ newgame_key(struct ui *ui, int key)
 		f->setup.fen = NULL;
 		f->setup.clock_base = (int64_t)f->minutes * 60000;
 		f->setup.clock_increment = (int64_t)f->increment * 1000;
+		if (hosting(ui))
+			return rooms_host(ui);
 		return actions_start_game(ui, &f->setup);
 	case 0x1b:
 	case 'q':
@@ -349,7 +431,14 @@ newgame_key(struct ui *ui, int key)
 		ui_push(ui, &screen_newgame_help);
 		break;
 	case 'L':
+		if (hosting(ui))
+			return UI_DRAW | UI_BEEP;
 		lessons_open(ui, f->setup.variant, false);
+		break;
+	case 'J':
+		if (hosting(ui) || !ui->opts->rooms || ui->opts->remote)
+			return UI_DRAW | UI_BEEP;
+		ui_push(ui, &screen_rooms);
 		break;
 	default:
 		if (key >= '0' && key <= '9')

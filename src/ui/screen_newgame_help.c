@@ -29,6 +29,10 @@ static const char *const fixed_before[] = {
 	"Board: which side is at the bottom.",
 	"Turn board: turn the board to the side to move after every move "
 	"(two people at one keyboard).",
+	"Your colour (only for bigchess --host NAME, which shows no "
+	"computer lines): the side you play in the room - White, Black or "
+	"random; Enter opens the room, and the opponent types bigchess "
+	"--join NAME.",
 	"",
 	"#Keys",
 	"Up/Down (k, j, Tab): choose a line.  Left/Right (h, l, Space): "
@@ -36,6 +40,9 @@ static const char *const fixed_before[] = {
 	"Digits type the minutes or the increment; Backspace takes one back.",
 	"Enter: start the game.  L: lessons on the rules and pieces.  Esc "
 	"or q: back to the game (before one: quit).  ?: this help.",
+	"J: Join a game - the open game rooms (as bigchess --rooms lists "
+	"them), read again every 2 seconds and by r; Up/Down choose one, "
+	"Enter joins it as the opponent, w watches it, Esc comes back.",
 	"",
 	"#Variants",
 };

@@ -74,7 +74,7 @@ tick(struct ui *ui)
 	int flags = 0;
 
 	/* In a game room the room decides a flag (remote_tick hears it). */
-	flags |= remote_tick(ui);
+	flags |= remote_tick(ui) | rooms_tick(ui);
 	if (clock_running(ui)) {
 		flags |= UI_DRAW;
 		if (!ui->opts->remote &&
@@ -121,7 +121,7 @@ wait_ms(struct ui *ui)
 		if (ms < 0 || left < ms)
 			ms = left > INT_MAX ? INT_MAX : (int)left;
 	}
-	return remote_wait(ui, ms);
+	return remote_wait(ui, rooms_wait(ui, ms));
 }
 
 /* True once opts->idle_ms have passed since the last key. */
@@ -322,7 +322,8 @@ ui_run(const struct ui_options *opts, char *err, size_t errsize)
 		snprintf(err, errsize, "out of memory");
 		return -1;
 	}
-	ui->opts = opts;
+	ui->opts_own = *opts;
+	ui->opts = &ui->opts_own;
 	ui->ascii = opts->ascii || !caps.utf8;
 	ui->symbols = opts->symbols && !ui->ascii;
 	ui->theme = theme_for(caps.colors);

@@ -280,6 +280,7 @@ struct ui_remote_event {
 	int offer, end, colour;
 	int64_t count;
 	bool here;
+	bool earlier;              /* SAID: before we came (the backlog) */
 	char who[48];
 	char text[UI_REMOTE_TEXT];
 };
@@ -296,6 +297,7 @@ struct ui_remote {
 	bool host;                /* this process holds the room */
 	const char *join_command; /* host: what the opponent types */
 	const char *host_login;   /* who holds the room */
+	int host_colour;          /* the side the host plays */
 	/* The descriptors to wait on (up to `max`); returns how many. */
 	int (*fds)(void *ctx, struct ui_remote_fd *out, int max);
 	/* Ms until it needs a poll though nothing arrived; -1: never. */
@@ -309,6 +311,37 @@ struct ui_remote {
 	void (*offer)(void *ctx, int offer);
 	void (*answer)(void *ctx, bool yes);
 	void (*resign)(void *ctx);
+};
+
+/*
+ * The seam for the new-game screen's rooms: with `host_name` (--host
+ * NAME without its game) the screen chooses the room's game and `host`
+ * opens it; "Join a game" lists the open rooms (`scan`) and `join`s one.
+ * `host` and `join` return 0 with the room's seam and its game (both
+ * the app's, alive until the program ends), or -1 with a one-line
+ * reason in `err`.
+ */
+enum { UI_ROOMS_MAX = 64, UI_SIDE_RANDOM = 2 };
+
+struct ui_room_entry {
+	char name[40], host[40], variant[40];
+	long long base_ms, inc_ms, moves, watchers;
+	bool playing;
+};
+
+struct ui_rooms {
+	void *ctx;
+	const char *host_name;     /* NULL: not hosting */
+	int host_side;             /* --side: the screen's first colour */
+	int (*host)(void *ctx, bc_variant_id variant, int64_t base_ms,
+	    int64_t inc_ms, int colour, const struct ui_remote **remote,
+	    const struct ui_saved **game, char *err, size_t errsize);
+	/* Up to `max` open rooms; -1 with `err` if the folder is unusable. */
+	int (*scan)(void *ctx, struct ui_room_entry *out, int max, char *err,
+	    size_t errsize);
+	int (*join)(void *ctx, const char *name, bool watch,
+	    const struct ui_remote **remote, const struct ui_saved **game,
+	    char *err, size_t errsize);
 };
 
 struct ui_options {
@@ -355,6 +388,8 @@ struct ui_options {
 	/* A game room (with `resume` the game as the room has it), or
 	 * NULL: both players are here. */
 	const struct ui_remote *remote;
+	/* The new-game screen's rooms (NULL: none). */
+	const struct ui_rooms *rooms;
 	/* The board's orientation and turning (the settings or the last
 	 * game); without `bottom_set`, the person playing the computer
 	 * sits at the bottom. */

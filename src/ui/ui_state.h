@@ -27,6 +27,7 @@ extern const struct screen screen_records;
 extern const struct screen screen_rules;
 extern const struct screen screen_lessons;     /* the lesson list */
 extern const struct screen screen_lesson;      /* one lesson */
+extern const struct screen screen_rooms;       /* "Join a game" */
 extern const struct screen screen_lesson_help;
 extern const struct screen screen_newgame_help; /* ? on the new game */
 
@@ -116,6 +117,7 @@ enum form_field {
 	FIELD_INCREMENT,
 	FIELD_BOARD,
 	FIELD_AUTOFLIP,
+	FIELD_COLOUR,      /* a room's host: White, Black or random */
 	FIELD_COUNT
 };
 
@@ -126,6 +128,7 @@ struct form {
 	int increment;     /* seconds */
 	struct play_setup setup;
 	bool level_chosen; /* the level was changed here: keep it */
+	int colour;        /* FIELD_COLOUR: BC_WHITE, BC_BLACK, UI_SIDE_RANDOM */
 };
 
 /* The rules key's built-in text (screen_rules.c). */
@@ -184,8 +187,20 @@ struct room_view {
 	int chat_count;
 };
 
+/* "Join a game": the open rooms as last scanned (screen_rooms.c). */
+struct room_list {
+	struct ui_room_entry room[UI_ROOMS_MAX];
+	int count, sel;
+	int64_t scanned;           /* ms: when */
+	char why[256];             /* why the folder cannot be read, or "" */
+};
+
 struct ui {
 	const struct ui_options *opts;
+	/* The options as the program gave them, but a room entered on the
+	 * new-game screen sets its remote and game here (screen_rooms.c). */
+	struct ui_options opts_own;
+	struct room_list rooms;
 	const struct theme *theme;
 	const struct glyphs *glyphs;
 	bool ascii, symbols;
@@ -256,6 +271,8 @@ void assist_status(const struct ui *ui, char *buf, size_t size);
 /* A game room: its events, the person's requests, its part of the
  * status line and the panel (remote.c); only with opts->remote. */
 void remote_start(struct ui *ui);
+bool remote_player_line(const struct ui *ui, int side, char *buf,
+    size_t size);
 int remote_tick(struct ui *ui);
 int remote_wait(struct ui *ui, int ms);
 int remote_push(struct ui *ui, bc_move m);
@@ -305,6 +322,14 @@ int game_resume(struct ui *ui);
 /* The lessons: open the list; a move or typed line for the lesson on
  * screen (screen_lesson.c). */
 void lessons_open(struct ui *ui, bc_variant_id variant, bool one);
+
+/* The new-game screen's rooms (screen_rooms.c): open the room --host
+ * named with the form's game; the list of rooms to join, refreshed by
+ * rooms_tick every ROOMS_REFRESH_MS while it is on top. */
+enum { ROOMS_REFRESH_MS = 2000 };
+int rooms_host(struct ui *ui);
+int rooms_tick(struct ui *ui);
+int rooms_wait(const struct ui *ui, int ms);
 int newgame_default_level(const struct ui *ui, bc_variant_id variant);
 
 /* The coach (coach.c): on for this game?  After a person's move from
