@@ -62,6 +62,8 @@ static const struct {
 	/* Game rooms (issue #15). */
 	{ "room_proto", room_proto_suite },
 	{ "rooms", rooms_suite },
+	/* HexChad's board on the screen (issue #20). */
+	{ "hexscreen", hexscreen_suite },
 };
 
 static int

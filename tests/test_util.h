@@ -100,5 +100,7 @@ Suite *search_suite(void);
 /* Game rooms (issue #15). */
 Suite *room_proto_suite(void); /* the line protocol */
 Suite *rooms_suite(void);      /* host, guest, watcher, a fake peer (pty) */
+/* HexChad's board on the screen (issue #20). */
+Suite *hexscreen_suite(void);  /* the hex board in a pty */
 
 #endif
