@@ -436,6 +436,19 @@ START_TEST(test_bigger_cells)
 		hex_at(&p, "d4", false, &rd, &col);
 		hex_at(&p, "e4", false, &re, &col);
 		ck_assert_int_eq(rd - re, sizes[i].file_rows);
+		/* A click anywhere on a wide cell is on that cell: the
+		 * right edge of c5, then the left edge of c9. */
+		if (sizes[i].step > 2) {
+			int row, c;
+
+			hex_at(&p, "c5", false, &row, &c);
+			click(&p, row, c + sizes[i].step / 2 - 1);
+			WAIT_FOR(&p, "Rook on c5");
+			hex_at(&p, "c9", false, &row, &c);
+			click(&p, row, c - sizes[i].step / 2 + 1);
+			WAIT_FOR(&p, "Black to move");
+			ASSERT_HEX(&p, "c9", 'R');
+		}
 		pty_close(&p);
 	}
 }

@@ -127,13 +127,16 @@ hex_layout_cell_at(const struct layout *l, const bc_variant *v, int bottom,
 	if (y < l->board_y || x < l->board_x)
 		return false;
 	row = l->files - (y - l->board_y) / l->cell_h;
-	/* The nearest slot centre; a click on the gap between two cells of
-	 * a one-character board picks neither. */
-	col = (x - l->board_x + l->half_w / 2) / l->half_w - 2;
-	slot_centre(l, row, col, &cy, &cx);
-	if (abs(x - cx) > l->half_w - 1)
-		return false;
-	return hex_layout_grid_cell(v, bottom, row, col, file, rank);
+	/* Of the two slots either side of x, only one can hold a cell of
+	 * this row; a click on the gap between two cells picks neither. */
+	for (col = (x - l->board_x) / l->half_w - 2;
+	     col <= (x - l->board_x) / l->half_w - 1; col++) {
+		slot_centre(l, row, col, &cy, &cx);
+		if (abs(x - cx) <= l->half_w - 1 &&
+		    hex_layout_grid_cell(v, bottom, row, col, file, rank))
+			return true;
+	}
+	return false;
 }
 
 bool
