@@ -147,7 +147,7 @@ wait_hex(struct pty *p, const char *name, char ch)
 static const char *
 cursor_cell(struct pty *p, bool flipped, int *row, int *col)
 {
-	static char name[8];
+	static char name[16];
 	char buf[512];
 
 	name[0] = '\0';
@@ -239,7 +239,7 @@ START_TEST(test_start_position)
 	ASSERT_HEX(&p, "a7", '.');
 	for (int f = 0; f < FILES; f++)
 		for (int r = 0; r < FILES; r++) {
-			char name[8];
+			char name[16];
 
 			if (abs(f - r) > RADIUS)
 				continue;
