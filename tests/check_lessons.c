@@ -408,12 +408,10 @@ START_TEST(test_coverage)
 	for (int id = 0; id < BC_VARIANT_COUNT; id++) {
 		const bc_variant *v = bc_variant_get((bc_variant_id)id);
 
-		/* The lesson screen shows only the variants the screens can
-		 * draw; HexChad's lessons wait for its board. */
-		if (!bc_variant_on_new_game_screen(v)) {
-			ck_assert_int_eq(c[id].lessons, 0);
+		/* HexChad's lessons are still to come (issue #20); the
+		 * lesson screen leaves it out while it has none. */
+		if (id == BC_VARIANT_HEXCHAD && c[id].lessons == 0)
 			continue;
-		}
 		ck_assert_msg(c[id].lessons >= MIN_PER_VARIANT,
 		    "%s: %d lessons", bc_variant_key(v), c[id].lessons);
 		ck_assert_msg(c[id].mates >= MIN_MATES, "%s: %d mate lessons",

@@ -66,6 +66,8 @@ static const struct {
 	{ "rooms", rooms_suite },
 	{ "records", records_suite },
 	{ "levels", levels_suite },
+	/* HexChad's board on the screen (issue #20). */
+	{ "hexscreen", hexscreen_suite },
 };
 
 static int

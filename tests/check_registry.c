@@ -103,10 +103,11 @@ START_TEST(test_every_variant_is_complete)
 			missing(list, sizeof list, why);
 		if ((why = bench_problem(v)))
 			missing(list, sizeof list, why);
-		/* The lesson screen shows only the variants the screens can
-		 * draw (bc_variant_on_new_game_screen); --learn refuses the
-		 * others.  Those must have lessons. */
-		if (lesson_count(v) == 0 && bc_variant_on_new_game_screen(v))
+		/* Every variant needs lessons but HexChad, whose lessons
+		 * are still to come (issue #20): the lesson screen leaves
+		 * out a variant without lessons, and --learn refuses it. */
+		if (lesson_count(v) == 0 &&
+		    bc_variant_id_of(v) != BC_VARIANT_HEXCHAD)
 			missing(list, sizeof list, "no lessons (assets/lessons/)");
 		if (!has_rules_text(v)) {
 			snprintf(path, sizeof path, "no rules text "

@@ -3,7 +3,7 @@
  *
  *   monkey [-n KEYS] [-s SEED] [-v VARIANT] [-m MODE] [-t HANG_MS] BIGCHESS
  *
- * For each variant (grand, chad, hadean, or only -v) and each mode
+ * For each variant (grand, chad, hadean, hexchad, or only -v) and each mode
  * (hot-seat, computer: a human against the computer at level 1, or only
  * -m), starts BIGCHESS in a pty (tests/pty_harness.c) and sends KEYS
  * (default 10000) random keystrokes: the keys of src/ui/keys.c, cursor
@@ -63,7 +63,8 @@
 
 enum { TAIL = 400, PASTE_MAX = 3000 };
 
-static const char *const variants[] = { "grand", "chad", "hadean" };
+static const char *const variants[] = { "grand", "chad", "hadean",
+	"hexchad" };
 static const char *const modes[] = { "hot-seat", "computer" };
 
 /* The run's generator (xorshift64*) and what it has done so far. */
@@ -221,6 +222,7 @@ static const char *const fens[] = {
 	"12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1",
 	"rzmefqkwemsr/jjjjjbbjjjjj/pppppppppppp/12/12/12/12/12/12/"
 	"PPPPPPPPPPPP/JJJJJBBJJJJJ/RZMEFQKWEMSR w KQkq - 0 1",
+	"7/8/4rrr2/5rkr2/6rrr2/12/13/12/2RRR6/2RKR5/2RRR4/8/7 w - - 0 1",
 };
 
 static void
@@ -301,7 +303,8 @@ add_move(struct run *r, char *buf, size_t *len, size_t cap)
 static void
 add_fen(struct run *r, char *buf, size_t *len, size_t cap)
 {
-	const char *fen = fens[range(r, 0, 2)];
+	const char *fen = fens[range(r, 0,
+	    (int)(sizeof fens / sizeof fens[0]) - 1)];
 	size_t start = *len, n;
 	int edits = range(r, 0, 4);
 
@@ -747,7 +750,7 @@ run_one(struct run *r, long nkeys)
 static void
 usage(void)
 {
-	fputs("usage: monkey [-n KEYS] [-s SEED] [-v grand|chad|hadean] "
+	fputs("usage: monkey [-n KEYS] [-s SEED] [-v grand|chad|hadean|hexchad] "
 	    "[-m hot-seat|computer] [-t HANG_MS] BIGCHESS\n", stderr);
 	exit(2);
 }

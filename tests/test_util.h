@@ -104,5 +104,7 @@ Suite *room_proto_suite(void); /* the line protocol */
 Suite *rooms_suite(void);      /* host, guest, watcher, a fake peer (pty) */
 Suite *records_suite(void); /* :save, records' tags, settings (pty) */
 Suite *levels_suite(void); /* level Elo, first game, hint */
+/* HexChad's board on the screen (issue #20). */
+Suite *hexscreen_suite(void);  /* the hex board in a pty */
 
 #endif

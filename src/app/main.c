@@ -27,6 +27,7 @@
 #include "manual.h"
 #include "prefs.h"
 #include "learn.h"
+#include "lessons.h"
 #include "records.h"
 #include "report.h"
 #include "resume.h"
@@ -651,6 +652,20 @@ catch_signals(void)
 		sigaction(sigs[i], &sa, NULL);
 }
 
+/* True if the embedded lessons (assets/lessons/KEY/) have some of `v`. */
+static bool
+has_lessons(const bc_variant *v)
+{
+	const char *key = bc_variant_key(v);
+	size_t len = strlen(key);
+
+	for (int i = 0; i < lesson_file_count; i++)
+		if (strncmp(lesson_files[i].name, key, len) == 0 &&
+		    lesson_files[i].name[len] == '/')
+			return true;
+	return false;
+}
+
 static int
 run_game(struct options *o)
 {
@@ -676,11 +691,19 @@ run_game(struct options *o)
 		    ferr.offset + 1, ferr.message);
 		return 1;
 	}
-	/* A variant the screens cannot draw yet (HexChad) is refused here,
-	 * before the terminal changes, with a line saying what takes it. */
-	shown = o->learn && o->learn_variant ? o->learn_variant
+	/* A variant without lessons yet (HexChad) is refused for --learn,
+	 * before the terminal changes, with a line saying which have them. */
+	shown = o->learn_variant ? o->learn_variant
 	    : o->variant_given ? o->variant : NULL;
-	if (shown && !bc_variant_on_new_game_screen(shown)) {
+	if (o->learn && shown && !has_lessons(shown)) {
+		fprintf(stderr, "bigchess: there are no %s lessons yet; "
+		    "--learn alone lists the lessons there are\n",
+		    bc_variant_name(shown));
+		return 1;
+	}
+	/* A variant the screens cannot draw is refused here, with a line
+	 * saying what takes it. */
+	if (!o->learn && shown && !bc_variant_on_new_game_screen(shown)) {
 		fprintf(stderr, "bigchess: the interactive game cannot draw "
 		    "the %s board yet; --perft, --uci and --load with --print "
 		    "take it\n", bc_variant_name(shown));

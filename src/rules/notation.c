@@ -313,13 +313,12 @@ move_scan(const bc_variant *v, const char *text, size_t len,
 				}
 			}
 			/* A start named in full must be a cell of the board
-			 * (HexChad's grid has corners that are not). */
+			 * (HexChad's "j3j5": j3 is not one). */
 			if (p->from_file >= 0 && p->from_rank >= 0 &&
 			    !bc_variant_cell_exists(v, p->from_file,
-			        p->from_rank))
+			    p->from_rank))
 				return parse_fail(err, BC_ESYNTAX, 0,
-				    "'%.*s' is not a move: the board has no "
-				    "square %c%d", (int)len, text,
+				    "%c%d is not a cell of the board",
 				    'a' + p->from_file, p->from_rank + 1);
 			return BC_OK;
 		}

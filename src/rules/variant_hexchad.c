@@ -69,7 +69,6 @@ const struct variant_def hexchad_def = {
 	.wall_steps = { { 1, 1 }, { -1, -1 }, { 1, 0 }, { -1, 0 }, { 0, 1 },
 	    { 0, -1 } },
 	.fen_rejects_unpromoted = true,
-	.not_on_screen = true,
 	.can_capture = chad_can_capture,
 	.fifty_move_rule = false,
 	.minor_letters = "",

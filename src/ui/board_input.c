@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "board_input.h"
+#include "hex_layout.h"
 
 /* The board's commands, in help order; the keys are keys.c's. */
 static const enum command commands[] = { CMD_UP, CMD_DOWN, CMD_LEFT,
@@ -172,7 +173,9 @@ board_input_click(struct ui *ui, const struct board_client *c,
 	struct play *p = c->play(ui);
 	int file, rank;
 
-	if (!layout_square_at(l, play_bottom(p), y, x, &file, &rank))
+	if (l->hex ? !hex_layout_cell_at(l, p->variant, play_bottom(p), y, x,
+	    &file, &rank) : !layout_square_at(l, play_bottom(p), y, x, &file,
+	    &rank))
 		return 0;
 	p->cursor_file = file;
 	p->cursor_rank = rank;

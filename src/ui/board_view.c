@@ -12,7 +12,9 @@
  * highlight is visible in colour, in monochrome and in plain ASCII.
  */
 #include <stdio.h>
+#include <string.h>
 
+#include "hex_layout.h"
 #include "terminal.h"
 #include "ui_state.h"
 
@@ -140,7 +142,19 @@ draw_square(const struct ui *ui, const struct play *p,
 	int y, x, cy, cx;
 	char text[8];
 
-	layout_cell(l, play_bottom(p), file, rank, &y, &x);
+	if (l->hex) {
+		/* Without a checkered pattern a hex board shows every empty
+		 * cell, the castles and walls by their own characters. */
+		static const char *const hex_empty[] = { ".", ":", "=" };
+		enum role role = square_role(p->variant, file, rank, &empty,
+		    ui->glyphs);
+
+		empty = hex_empty[role == ROLE_SQ_CASTLE ? 1
+		    : role == ROLE_SQ_WALL ? 2 : 0];
+		hex_layout_cell(l, play_bottom(p), file, rank, &y, &x);
+	} else {
+		layout_cell(l, play_bottom(p), file, rank, &y, &x);
+	}
 	for (int i = 0; i < l->cell_h; i++)
 		term_fill(y + i, x, l->cell_w, bg);
 	cy = y + l->cell_h / 2;
@@ -170,6 +184,44 @@ draw_square(const struct ui *ui, const struct play *p,
 	}
 }
 
+/* A label in the ring of slots around a hex board: the slot of the
+ * missing cell before the first one of its file or rank.  Two-digit
+ * ranks grow away from the board. */
+static void
+hex_label(const struct ui *ui, const struct layout *l, int bottom,
+    int file, int rank, const char *text)
+{
+	int y, x, len = (int)strlen(text);
+
+	hex_layout_cell(l, bottom, file, rank, &y, &x);
+	y += l->cell_h / 2;
+	x += l->cell_w / 2;
+	if (x - l->board_x < (l->files + 1) * l->half_w)
+		x -= len - 1;
+	term_put(y, x, ui_style(ui, ROLE_COORD), text, len);
+}
+
+static void
+draw_hex(const struct ui *ui, const struct play *p, const struct layout *l)
+{
+	int bottom = play_bottom(p), last = l->files - 1, r = last / 2;
+	char label[16];
+
+	for (int f = 0; f < l->files; f++) {
+		label[0] = (char)('a' + f);
+		label[1] = '\0';
+		hex_label(ui, l, bottom, f, (f > r ? f - r : 0) - 1, label);
+	}
+	for (int rk = 0; rk < l->ranks; rk++) {
+		snprintf(label, sizeof label, "%d", rk + 1);
+		hex_label(ui, l, bottom, bc_variant_rank_first_file(p->variant,
+		    rk) - 1, rk, label);
+		for (int f = 0; f < l->files; f++)
+			if (bc_variant_cell_exists(p->variant, f, rk))
+				draw_square(ui, p, l, f, rk);
+	}
+}
+
 void
 board_view_draw(const struct ui *ui)
 {
@@ -185,6 +237,10 @@ board_view_draw_play(const struct ui *ui, const struct play *p,
 	struct term_style coord = ui_style(ui, ROLE_COORD);
 	char label[16];
 
+	if (l->hex) {
+		draw_hex(ui, p, l);
+		return;
+	}
 	term_box(l->frame_y, l->frame_x, l->frame_h, l->frame_w,
 	    ui_style(ui, ROLE_BORDER), ui->glyphs->lines);
 	for (int r = 0; r < l->ranks; r++) {

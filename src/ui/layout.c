@@ -26,6 +26,8 @@ layout_compute(struct layout *l, int files, int ranks, int rows, int cols)
 
 	l->files = files;
 	l->ranks = ranks;
+	l->hex = false;
+	l->half_w = 0;
 	size_for(files, ranks, cell_sizes[0].w, cell_sizes[0].h, &l->min_rows,
 	    &l->min_cols);
 	l->fits = rows >= l->min_rows && cols >= l->min_cols;

@@ -25,6 +25,8 @@ struct layout {
 	int status_y, hint_y;
 	int min_rows, min_cols; /* the smallest terminal that fits */
 	bool fits;
+	bool hex;      /* a hexagonal board: hex_layout.h places it */
+	int half_w;    /* hex: columns from one cell to the next row's */
 };
 
 /* Lays out a `files` x `ranks` board on a `rows` x `cols` terminal. */

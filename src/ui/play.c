@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex_layout.h"
 #include "play.h"
 
 /* Counts the pieces ply `ply` took, in passing too, into `taken`. */
@@ -184,6 +185,11 @@ play_move_cursor(struct play *p, int dx, int dy)
 	int sign = play_bottom(p) == BC_WHITE ? 1 : -1;
 	int f = p->cursor_file + dx * sign, r = p->cursor_rank + dy * sign;
 
+	if (bc_variant_has_missing_cells(p->variant)) {
+		hex_layout_step(p->variant, play_bottom(p), &p->cursor_file,
+		    &p->cursor_rank, dx, dy);
+		return;
+	}
 	if (f < 0 || r < 0 || f >= bc_variant_files(p->variant) ||
 	    r >= bc_variant_ranks(p->variant))
 		return;

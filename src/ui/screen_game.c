@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 
+#include "hex_layout.h"
 #include "terminal.h"
 #include "ui_state.h"
 
@@ -54,8 +55,11 @@ game_resize(struct ui *ui)
 {
 	const bc_variant *v = ui->play.variant;
 
-	layout_compute(&ui->layout, bc_variant_files(v), bc_variant_ranks(v),
-	    ui->rows, ui->cols);
+	if (bc_variant_has_missing_cells(v))
+		hex_layout_compute(&ui->layout, v, ui->rows, ui->cols);
+	else
+		layout_compute(&ui->layout, bc_variant_files(v),
+		    bc_variant_ranks(v), ui->rows, ui->cols);
 	if (ui->need_rows < ui->layout.min_rows)
 		ui->need_rows = ui->layout.min_rows;
 	if (ui->need_cols < ui->layout.min_cols)

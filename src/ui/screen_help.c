@@ -74,6 +74,13 @@ help_item(int i, char *key, size_t ksize, char *text, size_t tsize,
 		    "bigchess --learn.  Everything else: man bigchess.");
 		return true;
 	}
+	if (i == n++) {
+		/* The hex board has six edge directions (hex_layout.h). */
+		snprintf(text, tsize, "HexChad: Left/Right along a row, Y U B "
+		    "N (keypad 7 9 1 3) to the slanted cells, Up/Down zigzag "
+		    "up or down.");
+		return true;
+	}
 	return false;
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "board_input.h"
+#include "hex_layout.h"
 #include "lesson.h"
 #include "lesson_keys.h"
 #include "lesson_play.h"
@@ -498,8 +499,11 @@ lesson_resize(struct ui *ui)
 
 	if (!v)
 		return;
-	layout_compute(&l->layout, bc_variant_files(v), bc_variant_ranks(v),
-	    ui->rows, ui->cols);
+	if (bc_variant_has_missing_cells(v))
+		hex_layout_compute(&l->layout, v, ui->rows, ui->cols);
+	else
+		layout_compute(&l->layout, bc_variant_files(v),
+		    bc_variant_ranks(v), ui->rows, ui->cols);
 	if (ui->need_rows < l->layout.min_rows)
 		ui->need_rows = l->layout.min_rows;
 	if (ui->need_cols < l->layout.min_cols)

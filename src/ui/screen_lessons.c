@@ -45,6 +45,16 @@ range(const struct ui *ui, bc_variant_id variant, int *count)
 	return first < 0 ? 0 : first;
 }
 
+/* True if variant `v` has lessons; the list shows only those. */
+static bool
+has_lessons(const struct ui *ui, const bc_variant *v)
+{
+	int n;
+
+	range(ui, bc_variant_id_of(v), &n);
+	return n > 0;
+}
+
 void
 lessons_open(struct ui *ui, bc_variant_id variant, bool one)
 {
@@ -54,6 +64,18 @@ lessons_open(struct ui *ui, bc_variant_id variant, bool one)
 	if (!lessons(ui) || lessons(ui)->count == 0) {
 		ui_error(ui, "There are no lessons in this build.");
 		return;
+	}
+	/* A variant without lessons yet (HexChad) opens the list at the
+	 * first variant that has some. */
+	range(ui, variant, &n);
+	if (n == 0 && one) {
+		ui_error(ui, "There are no %s lessons yet.",
+		    bc_variant_name(bc_variant_get(variant)));
+		return;
+	}
+	for (int i = 0; n == 0 && i < bc_variant_count(); i++) {
+		variant = bc_variant_id_of(bc_variant_at(i));
+		range(ui, variant, &n);
 	}
 	l->one = one;
 	l->variant = variant;
@@ -78,8 +100,7 @@ list_draw(const struct ui *ui)
 	for (int v = 0; v < bc_variant_count(); v++) {
 		bool here = bc_variant_id_of(bc_variant_at(v)) == l->variant;
 
-		if ((l->one && !here) ||
-		    !bc_variant_on_new_game_screen(bc_variant_at(v)))
+		if ((l->one && !here) || !has_lessons(ui, bc_variant_at(v)))
 			continue;
 		snprintf(line, sizeof line, " %s ",
 		    bc_variant_name(bc_variant_at(v)));
@@ -124,10 +145,10 @@ switch_variant(struct ui *ui, int dir)
 		return;
 	}
 	v = bc_variant_index(bc_variant_get(l->variant));
-	/* Past the variants the screens cannot show yet. */
+	/* Past the variants that have no lessons yet. */
 	for (int i = 0; i < n; i++) {
 		v = (v + n + dir) % n;
-		if (bc_variant_on_new_game_screen(bc_variant_at(v)))
+		if (has_lessons(ui, bc_variant_at(v)))
 			break;
 	}
 	l->variant = bc_variant_id_of(bc_variant_at(v));
