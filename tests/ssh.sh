@@ -165,6 +165,8 @@ wait_gone() {
 	n=0
 	while [ $n -lt $((WAIT * 20)) ]; do
 		kill -0 "$1" 2>/dev/null || return 0
+		# Ended but not yet reaped by its parent (tmux): gone too.
+		case $(ps -o stat= -p "$1" 2>/dev/null) in Z*) return 0 ;; esac
 		sleep 0.05
 		n=$((n + 1))
 	done
