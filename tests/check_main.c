@@ -68,6 +68,8 @@ static const struct {
 	{ "levels", levels_suite },
 	/* HexChad's board on the screen (issue #20). */
 	{ "hexscreen", hexscreen_suite },
+	/* The UI's parts without a terminal (issue #18). */
+	{ "scroll", scroll_suite },
 };
 
 static int

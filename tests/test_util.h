@@ -106,5 +106,7 @@ Suite *records_suite(void); /* :save, records' tags, settings (pty) */
 Suite *levels_suite(void); /* level Elo, first game, hint */
 /* HexChad's board on the screen (issue #20). */
 Suite *hexscreen_suite(void);  /* the hex board in a pty */
+/* The UI's parts without a terminal (issue #18). */
+Suite *scroll_suite(void);     /* src/ui/scroll.c */
 
 #endif

@@ -5,11 +5,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scroll.h"
 #include "terminal.h"
 #include "ui_state.h"
 #include "wrap.h"
 
 enum { KEY_COL = 2, HELP_COL = 24, HELP_MIN_COLS = 60, HELP_MIN_ROWS = 10 };
+
+/*
+ * The help's own state, kept here and not in struct ui: there is one
+ * terminal, so one help screen, and no other file needs its place.
+ */
+static int help_top;    /* first help line shown */
 
 /*
  * Item `i` of the help text into `key` and `text`: the heading, the keys,
@@ -158,7 +165,7 @@ help_draw(const struct ui *ui)
 	snprintf(title, sizeof title, "bigchess %s help", ui->glyphs->dash);
 	term_put(0, 1, ui_style(ui, ROLE_TITLE), title, ui->cols - 2);
 	for (int i = 0; i < rows; i++) {
-		if (!help_line(ui, ui->help_top + i, key, sizeof key, text,
+		if (!help_line(ui, help_top + i, key, sizeof key, text,
 		    sizeof text, &heading))
 			break;
 		if (heading) {
@@ -177,46 +184,18 @@ help_draw(const struct ui *ui)
 }
 
 static void
-scroll_to(struct ui *ui, int top)
-{
-	int max = help_count(ui) - help_rows(ui);
-
-	if (top > max)
-		top = max;
-	if (top < 0)
-		top = 0;
-	ui->help_top = top;
-}
-
-static void
 help_enter(struct ui *ui)
 {
-	ui->help_top = 0;
+	(void)ui;
+	help_top = 0;
 }
 
 static int
 help_key(struct ui *ui, int key)
 {
-	switch (key) {
-	case TK_UP:
-	case 'k':
-		scroll_to(ui, ui->help_top - 1);
-		return UI_DRAW;
-	case TK_DOWN:
-	case 'j':
-		scroll_to(ui, ui->help_top + 1);
-		return UI_DRAW;
-	case TK_PGUP:
-		scroll_to(ui, ui->help_top - help_rows(ui));
-		return UI_DRAW;
-	case TK_PGDN:
-	case ' ':
-		scroll_to(ui, ui->help_top + help_rows(ui));
-		return UI_DRAW;
-	default:
+	if (!scroll_key(&help_top, key, help_count(ui), help_rows(ui)))
 		ui_pop(ui);
-		return UI_DRAW;
-	}
+	return UI_DRAW;
 }
 
 static void
@@ -226,7 +205,7 @@ help_resize(struct ui *ui)
 		ui->need_rows = HELP_MIN_ROWS;
 	if (ui->need_cols < HELP_MIN_COLS)
 		ui->need_cols = HELP_MIN_COLS;
-	scroll_to(ui, ui->help_top);
+	help_top = scroll_clamp(help_top, help_count(ui), help_rows(ui));
 }
 
 const struct screen screen_help = {

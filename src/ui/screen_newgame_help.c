@@ -8,11 +8,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scroll.h"
 #include "terminal.h"
 #include "ui_state.h"
 #include "wrap.h"
 
 enum { ITEM_MAX = 512, NG_HELP_MIN_COLS = 40, NG_HELP_MIN_ROWS = 8 };
+
+/* The first line shown: this screen's own state (one terminal, one
+ * such screen), not struct ui's. */
+static int ng_help_top;
 
 static const char *const fixed_before[] = {
 	"#The new-game screen",
@@ -162,7 +167,7 @@ ng_help_draw(const struct ui *ui)
 	bool heading;
 
 	for (int i = 0; i < shown; i++) {
-		if (!line_at(ui, ui->help_top + i, text, sizeof text, &heading))
+		if (!line_at(ui, ng_help_top + i, text, sizeof text, &heading))
 			break;
 		term_put(i, heading ? 1 : 3, ui_style(ui, heading ?
 		    ROLE_HEADING : ROLE_TEXT), text, ui->cols - 3);
@@ -174,44 +179,18 @@ ng_help_draw(const struct ui *ui)
 }
 
 static void
-scroll_to(struct ui *ui, int top)
-{
-	int max = count(ui) - rows(ui);
-
-	ui->help_top = top > max ? max : top;
-	if (ui->help_top < 0)
-		ui->help_top = 0;
-}
-
-static void
 ng_help_enter(struct ui *ui)
 {
-	ui->help_top = 0;
+	(void)ui;
+	ng_help_top = 0;
 }
 
 static int
 ng_help_key(struct ui *ui, int key)
 {
-	switch (key) {
-	case TK_UP:
-	case 'k':
-		scroll_to(ui, ui->help_top - 1);
-		return UI_DRAW;
-	case TK_DOWN:
-	case 'j':
-		scroll_to(ui, ui->help_top + 1);
-		return UI_DRAW;
-	case TK_PGUP:
-		scroll_to(ui, ui->help_top - rows(ui));
-		return UI_DRAW;
-	case TK_PGDN:
-	case ' ':
-		scroll_to(ui, ui->help_top + rows(ui));
-		return UI_DRAW;
-	default:
+	if (!scroll_key(&ng_help_top, key, count(ui), rows(ui)))
 		ui_pop(ui);
-		return UI_DRAW;
-	}
+	return UI_DRAW;
 }
 
 static void
@@ -221,7 +200,7 @@ ng_help_resize(struct ui *ui)
 		ui->need_rows = NG_HELP_MIN_ROWS;
 	if (ui->need_cols < NG_HELP_MIN_COLS)
 		ui->need_cols = NG_HELP_MIN_COLS;
-	scroll_to(ui, ui->help_top);
+	ng_help_top = scroll_clamp(ng_help_top, count(ui), rows(ui));
 }
 
 const struct screen screen_newgame_help = {
