@@ -14,6 +14,15 @@
 
 enum { TOP = 3, BOTTOM = 3, FIXED_W = 6 + 3 + 8 + 13 + 5 };
 
+/*
+ * The list's own state, here and not in struct ui: one terminal, so one
+ * list, and no other file needs it.
+ */
+static struct {
+	int sel;   /* the game chosen, from 0 */
+	int top;   /* the first game shown */
+} list;
+
 static const struct ui_records *
 records(const struct ui *ui)
 {
@@ -34,18 +43,19 @@ follow(struct ui *ui)
 {
 	int rows = list_rows(ui);
 
-	if (ui->records_sel < ui->records_top)
-		ui->records_top = ui->records_sel;
-	if (ui->records_sel >= ui->records_top + rows)
-		ui->records_top = ui->records_sel - rows + 1;
-	if (ui->records_top < 0)
-		ui->records_top = 0;
+	if (list.sel < list.top)
+		list.top = list.sel;
+	if (list.sel >= list.top + rows)
+		list.top = list.sel - rows + 1;
+	if (list.top < 0)
+		list.top = 0;
 }
 
 static void
 records_enter(struct ui *ui)
 {
-	ui->records_sel = ui->records_top = 0;
+	(void)ui;
+	list.sel = list.top = 0;
 }
 
 /* "Event, Date" without the PGN's unknowns ("?", "????.??.??"). */
@@ -94,10 +104,10 @@ records_draw(const struct ui *ui)
 	    "#", w, w, "White", w, w, "Black", ew, ew, "Event, date", "Result",
 	    "Variant", "Moves");
 	term_put(2, 0, ui_style(ui, ROLE_HEADING), line, ui->cols);
-	for (int i = 0; i < rows && ui->records_top + i < rs->count; i++) {
-		int n = ui->records_top + i;
+	for (int i = 0; i < rows && list.top + i < rs->count; i++) {
+		int n = list.top + i;
 		const struct ui_record *r = &rs->games[n];
-		struct term_style st = ui_style(ui, n == ui->records_sel
+		struct term_style st = ui_style(ui, n == list.sel
 		    ? ROLE_DIALOG_SEL : r->error[0] ? ROLE_ERROR : ROLE_TEXT);
 
 		if (r->error[0]) {
@@ -116,9 +126,9 @@ records_draw(const struct ui *ui)
 	if (ui->message[0]) {
 		statusbar_draw(ui);
 	} else {
-		const struct ui_record *r = &rs->games[ui->records_sel];
+		const struct ui_record *r = &rs->games[list.sel];
 
-		int n = ui->records_sel + 1;
+		int n = list.sel + 1;
 
 		if (r->error[0])
 			snprintf(line, sizeof line, "Game %d cannot be read: "
@@ -139,26 +149,26 @@ static int
 open_game(struct ui *ui)
 {
 	const struct ui_records *rs = records(ui);
-	const struct ui_record *r = &rs->games[ui->records_sel];
+	const struct ui_record *r = &rs->games[list.sel];
 	const struct ui_saved *saved;
 	char err[256];
 	int flags;
 
 	if (r->error[0]) {
-		ui_error(ui, "Game %d cannot be read: %s", ui->records_sel + 1,
+		ui_error(ui, "Game %d cannot be read: %s", list.sel + 1,
 		    r->error);
 		return UI_DRAW | UI_BEEP;
 	}
-	if (rs->load(rs->ctx, ui->records_sel + 1, &saved, err,
+	if (rs->load(rs->ctx, list.sel + 1, &saved, err,
 	    sizeof err) != 0) {
-		ui_error(ui, "Cannot open game %d: %s", ui->records_sel + 1,
+		ui_error(ui, "Cannot open game %d: %s", list.sel + 1,
 		    err);
 		return UI_DRAW | UI_BEEP;
 	}
 	flags = game_start_saved(ui, saved, false);
 	if (ui->playing && !ui->message_is_error)
 		ui_say(ui, "Game %d of %s: %s to move; , steps back through "
-		    "it.", ui->records_sel + 1, rs->name,
+		    "it.", list.sel + 1, rs->name,
 		    play_side(&ui->play) ? "Black" : "White");
 	return flags;
 }
@@ -171,23 +181,23 @@ records_key(struct ui *ui, int key)
 	switch (key) {
 	case TK_UP:
 	case 'k':
-		ui->records_sel--;
+		list.sel--;
 		break;
 	case TK_DOWN:
 	case 'j':
-		ui->records_sel++;
+		list.sel++;
 		break;
 	case TK_PGUP:
-		ui->records_sel -= page;
+		list.sel -= page;
 		break;
 	case TK_PGDN:
-		ui->records_sel += page;
+		list.sel += page;
 		break;
 	case TK_HOME:
-		ui->records_sel = 0;
+		list.sel = 0;
 		break;
 	case TK_END:
-		ui->records_sel = count - 1;
+		list.sel = count - 1;
 		break;
 	case TK_ENTER:
 	case ' ':
@@ -200,10 +210,10 @@ records_key(struct ui *ui, int key)
 		    "quits.");
 		return UI_DRAW;
 	}
-	if (ui->records_sel < 0)
-		ui->records_sel = 0;
-	if (ui->records_sel >= count)
-		ui->records_sel = count - 1;
+	if (list.sel < 0)
+		list.sel = 0;
+	if (list.sel >= count)
+		list.sel = count - 1;
 	follow(ui);
 	return UI_DRAW;
 }

@@ -214,7 +214,6 @@ struct ui {
 	struct form form;
 	struct dialog dialog;
 	struct prompt prompt;
-	int records_sel, records_top; /* the list of games (--load) */
 	char message[BC_FEN_MAX + 16]; /* for the status line */
 	char fen[BC_FEN_MAX];       /* the FEN to start from, if confirmed */
 	bool message_is_error;
