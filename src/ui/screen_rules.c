@@ -7,11 +7,22 @@
 #include <string.h>
 
 #include "rules_text.h"
+#include "scroll.h"
 #include "terminal.h"
 #include "ui_state.h"
 #include "wrap.h"
 
 enum { RULES_MIN_COLS = 40, RULES_MIN_ROWS = 8 };
+
+/*
+ * The rules key's own state, here and not in struct ui: one terminal, so
+ * one rules screen, and no other file needs it.
+ */
+static struct {
+	const char *text; /* this variant's, lines ending in '\n' */
+	int top;          /* first wrapped line shown */
+	char page[32];    /* the manual page to show ("bigchess-grand") */
+} view;
 
 static const char *
 rules_text_of(const bc_variant *v)
@@ -28,8 +39,8 @@ show_text(struct ui *ui)
 {
 	const bc_variant *v = ui->play.variant;
 
-	ui->rules.text = rules_text_of(v);
-	if (!ui->rules.text) {
+	view.text = rules_text_of(v);
+	if (!view.text) {
 		ui_error(ui, "No rules text for %s.", bc_variant_name(v));
 		return UI_DRAW | UI_BEEP;
 	}
@@ -48,15 +59,15 @@ rules_show(struct ui *ui)
 	const struct ui_manual *m = ui->opts->restricted ? NULL
 	    : ui->opts->manual;
 
-	snprintf(ui->rules.page, sizeof ui->rules.page, "bigchess-%s",
+	snprintf(view.page, sizeof view.page, "bigchess-%s",
 	    bc_variant_key(ui->play.variant));
-	if (m && m->has(m->ctx, ui->rules.page))
+	if (m && m->has(m->ctx, view.page))
 		return UI_DRAW | UI_MANUAL;
 	return show_text(ui);
 }
 
 /*
- * Leaves curses, shows ui->rules.page through the app's man(1) and comes
+ * Leaves curses, shows view.page through the app's man(1) and comes
  * back to the same screen, drawn anew; the built-in text if man failed.
  */
 int
@@ -69,12 +80,12 @@ rules_manual(struct ui *ui)
 	if (!m)
 		return show_text(ui);
 	term_suspend();
-	rc = m->show(m->ctx, ui->rules.page);
+	rc = m->show(m->ctx, view.page);
 	term_resume();
 	ui_relayout(ui);
 	if (rc != 0)
 		return show_text(ui);
-	ui_say(ui, "Back from the manual page %s(6).", ui->rules.page);
+	ui_say(ui, "Back from the manual page %s(6).", view.page);
 	return UI_DRAW;
 }
 
@@ -119,7 +130,7 @@ line_count(const struct ui *ui)
 	const char *start;
 	int len, n = 0;
 
-	while (wrapped(ui->rules.text, text_width(ui), n, &start, &len))
+	while (wrapped(view.text, text_width(ui), n, &start, &len))
 		n++;
 	return n;
 }
@@ -137,7 +148,7 @@ rules_draw(const struct ui *ui)
 		const char *start;
 		int len;
 
-		if (!wrapped(ui->rules.text, text_width(ui), ui->rules.top + i,
+		if (!wrapped(view.text, text_width(ui), view.top + i,
 		    &start, &len))
 			break;
 		snprintf(buf, sizeof buf, "%.*s", len, start);
@@ -146,27 +157,22 @@ rules_draw(const struct ui *ui)
 	term_fill(ui->rows - 1, 0, ui->cols, ui_style(ui, ROLE_HINT));
 	snprintf(buf, sizeof buf, "%s  lines %d-%d of %d",
 	    "Up/Down/PgUp/PgDn scroll   q or Esc: back to the game",
-	    total ? ui->rules.top + 1 : 0,
-	    ui->rules.top + rows < total ? ui->rules.top + rows : total, total);
+	    total ? view.top + 1 : 0,
+	    view.top + rows < total ? view.top + rows : total, total);
 	term_put(ui->rows - 1, 0, ui_style(ui, ROLE_HINT), buf, ui->cols);
 }
 
 static void
 scroll_to(struct ui *ui, int top)
 {
-	int max = line_count(ui) - text_rows(ui);
-
-	if (top > max)
-		top = max;
-	if (top < 0)
-		top = 0;
-	ui->rules.top = top;
+	view.top = scroll_clamp(top, line_count(ui), text_rows(ui));
 }
 
 static void
 rules_enter(struct ui *ui)
 {
-	ui->rules.top = 0;
+	(void)ui;
+	view.top = 0;
 }
 
 static int
@@ -177,20 +183,20 @@ rules_key(struct ui *ui, int key)
 	switch (key) {
 	case TK_UP:
 	case 'k':
-		scroll_to(ui, ui->rules.top - 1);
+		scroll_to(ui, view.top - 1);
 		break;
 	case TK_DOWN:
 	case 'j':
 	case TK_ENTER:
-		scroll_to(ui, ui->rules.top + 1);
+		scroll_to(ui, view.top + 1);
 		break;
 	case TK_PGUP:
 	case 'b':
-		scroll_to(ui, ui->rules.top - page);
+		scroll_to(ui, view.top - page);
 		break;
 	case TK_PGDN:
 	case ' ':
-		scroll_to(ui, ui->rules.top + page);
+		scroll_to(ui, view.top + page);
 		break;
 	case TK_HOME:
 	case 'g':
@@ -219,7 +225,7 @@ rules_resize(struct ui *ui)
 		ui->need_rows = RULES_MIN_ROWS;
 	if (ui->need_cols < RULES_MIN_COLS)
 		ui->need_cols = RULES_MIN_COLS;
-	scroll_to(ui, ui->rules.top);
+	scroll_to(ui, view.top);
 }
 
 const struct screen screen_rules = {

@@ -131,12 +131,6 @@ struct form {
 	int colour;        /* FIELD_COLOUR: BC_WHITE, BC_BLACK, UI_SIDE_RANDOM */
 };
 
-/* The rules key's built-in text (screen_rules.c). */
-struct rules_view {
-	const char *text; /* this variant's, lines ending in '\n' */
-	int top;          /* first wrapped line shown */
-	char page[32];    /* the manual page to show ("bigchess-grand") */
-};
 
 /*
  * The piece-info key (piece_info.c): the piece on `sq` named, and the
@@ -225,7 +219,6 @@ struct ui {
 	uint64_t saved_sig;         /* the game as last saved (autosave.c) */
 	bool save_live;             /* this game is the one on disk */
 	bool save_failing;          /* the last save failed, was reported */
-	struct rules_view rules;    /* the built-in rules text */
 	struct piece_info info;     /* the piece-info key */
 	char refusal[LEARN_NOTE_MAX]; /* why the last move was refused, for
 	                             * the game's panel; "" if none */
