@@ -16,6 +16,20 @@
 
 enum { TOP = 4 };
 
+/*
+ * "Join a game": the open rooms as last scanned.  The list's own state,
+ * here and not in struct ui: one terminal, so one list, and no other
+ * file needs it.
+ */
+struct room_list {
+	struct ui_room_entry room[UI_ROOMS_MAX];
+	int count, sel;
+	int64_t scanned;           /* ms: when */
+	char why[256];             /* why the folder cannot be read, or "" */
+};
+
+static struct room_list room_list;
+
 static const struct ui_rooms *
 rooms(const struct ui *ui)
 {
@@ -64,7 +78,7 @@ rooms_host(struct ui *ui)
 static void
 scan(struct ui *ui)
 {
-	struct room_list *l = &ui->rooms;
+	struct room_list *l = &room_list;
 	char err[256] = "";
 	int n;
 
@@ -81,7 +95,7 @@ int
 rooms_tick(struct ui *ui)
 {
 	if (ui->depth == 0 || ui_top(ui) != &screen_rooms ||
-	    ui->now - ui->rooms.scanned < ROOMS_REFRESH_MS)
+	    ui->now - room_list.scanned < ROOMS_REFRESH_MS)
 		return 0;
 	scan(ui);
 	return UI_DRAW;
@@ -94,7 +108,7 @@ rooms_wait(const struct ui *ui, int ms)
 
 	if (ui->depth == 0 || ui_top(ui) != &screen_rooms)
 		return ms;
-	left = ui->rooms.scanned + ROOMS_REFRESH_MS - ui->now;
+	left = room_list.scanned + ROOMS_REFRESH_MS - ui->now;
 	if (left < 0)
 		left = 0;
 	return ms < 0 || left < ms ? (int)left : ms;
@@ -103,14 +117,14 @@ rooms_wait(const struct ui *ui, int ms)
 static void
 rooms_enter(struct ui *ui)
 {
-	ui->rooms.sel = 0;
+	room_list.sel = 0;
 	scan(ui);
 }
 
 static void
 rooms_draw(const struct ui *ui)
 {
-	const struct room_list *l = &ui->rooms;
+	const struct room_list *l = &room_list;
 	char line[320], clock[48], t[16];
 	int rows = ui->rows - TOP - 3;
 
@@ -158,7 +172,7 @@ rooms_draw(const struct ui *ui)
 static int
 join(struct ui *ui, bool watch)
 {
-	struct room_list *l = &ui->rooms;
+	struct room_list *l = &room_list;
 	const struct ui_remote *remote;
 	const struct ui_saved *game;
 	char err[512], name[40];
@@ -179,7 +193,7 @@ join(struct ui *ui, bool watch)
 static int
 rooms_key(struct ui *ui, int key)
 {
-	struct room_list *l = &ui->rooms;
+	struct room_list *l = &room_list;
 
 	switch (key) {
 	case TK_UP:

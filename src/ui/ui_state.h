@@ -131,7 +131,6 @@ struct form {
 	int colour;        /* FIELD_COLOUR: BC_WHITE, BC_BLACK, UI_SIDE_RANDOM */
 };
 
-
 /*
  * The piece-info key (piece_info.c): the piece on `sq` named, and the
  * squares it can reach marked, as the game stands or (`pattern`) with the
@@ -181,20 +180,11 @@ struct room_view {
 	int chat_count;
 };
 
-/* "Join a game": the open rooms as last scanned (screen_rooms.c). */
-struct room_list {
-	struct ui_room_entry room[UI_ROOMS_MAX];
-	int count, sel;
-	int64_t scanned;           /* ms: when */
-	char why[256];             /* why the folder cannot be read, or "" */
-};
-
 struct ui {
 	const struct ui_options *opts;
 	/* The options as the program gave them, but a room entered on the
 	 * new-game screen sets its remote and game here (screen_rooms.c). */
 	struct ui_options opts_own;
-	struct room_list rooms;
 	const struct theme *theme;
 	const struct glyphs *glyphs;
 	bool ascii, symbols;
