@@ -400,9 +400,7 @@ remote_command(struct ui *ui, enum command cmd, int *flags)
 		ui_error(ui, "A room plays one game: q leaves it.");
 		return true;
 	case CMD_SAY:
-		ui_push(ui, &screen_prompt);
-		snprintf(ui->prompt.text, sizeof ui->prompt.text, "say ");
-		ui->prompt.len = 4;
+		prompt_open(ui, "say ");
 		return true;
 	default:
 		return false;

@@ -10,19 +10,30 @@
 #include "terminal.h"
 #include "ui_state.h"
 
+/*
+ * The line being typed: the prompt's own state, here and not in struct
+ * ui (one terminal, so one prompt; others open it with prompt_open).
+ */
+static struct prompt {
+	char text[PROMPT_MAX + 1];
+	int len;
+	bool overflow;           /* keys were lost: the line was full */
+} prompt;
+
 static void
 prompt_enter(struct ui *ui)
 {
-	ui->prompt.len = 0;
-	ui->prompt.text[0] = '\0';
-	ui->prompt.overflow = false;
+	(void)ui;
+	prompt.len = 0;
+	prompt.text[0] = '\0';
+	prompt.overflow = false;
 }
 
 /* Opens the prompt with `text` typed already, to run or edit. */
 void
 prompt_open(struct ui *ui, const char *text)
 {
-	struct prompt *p = &ui->prompt;
+	struct prompt *p = &prompt;
 
 	ui_push(ui, &screen_prompt);
 	snprintf(p->text, sizeof p->text, "%s", text);
@@ -37,12 +48,12 @@ static void
 prompt_draw(const struct ui *ui)
 {
 	struct term_style st = ui_style(ui, ROLE_STATUS);
-	int y = ui->rows - 2, w, skip = ui->prompt.len - (ui->cols - 2);
+	int y = ui->rows - 2, w, skip = prompt.len - (ui->cols - 2);
 
 	term_fill(y, 0, ui->cols, st);
 	term_put(y, 0, ui_style(ui, ROLE_TITLE), ":", 1);
 	/* A long line (a FEN) shows its end, where the typing is. */
-	w = term_put(y, 1, st, ui->prompt.text + (skip > 0 ? skip : 0),
+	w = term_put(y, 1, st, prompt.text + (skip > 0 ? skip : 0),
 	    ui->cols - 2);
 	term_cursor(true, y, 1 + w);
 }
@@ -50,7 +61,7 @@ prompt_draw(const struct ui *ui)
 static int
 prompt_key(struct ui *ui, int key)
 {
-	struct prompt *p = &ui->prompt;
+	struct prompt *p = &prompt;
 	char line[PROMPT_MAX + 1];
 	char *s = line, *e;
 	const struct screen *below;
@@ -67,7 +78,7 @@ prompt_key(struct ui *ui, int key)
 			    "characters; nothing was done.", PROMPT_MAX);
 			return UI_DRAW | UI_BEEP;
 		}
-		snprintf(line, sizeof line, "%s", p->text);
+		snprintf(line, sizeof line, "%.*s", PROMPT_MAX, p->text);
 		while (isspace((unsigned char)*s))
 			s++;
 		e = s + strlen(s);

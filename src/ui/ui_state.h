@@ -102,11 +102,6 @@ struct assist {
 	char line[ASSIST_TEXT];  /* score and expected moves, in SAN */
 };
 
-struct prompt {
-	char text[PROMPT_MAX + 1];
-	int len;
-	bool overflow;           /* keys were lost: the line was full */
-};
 
 enum form_field {
 	FIELD_VARIANT,
@@ -197,7 +192,6 @@ struct ui {
 	struct layout layout;       /* of the game screen */
 	struct form form;
 	struct dialog dialog;
-	struct prompt prompt;
 	char message[BC_FEN_MAX + 16]; /* for the status line */
 	char fen[BC_FEN_MAX];       /* the FEN to start from, if confirmed */
 	bool message_is_error;
