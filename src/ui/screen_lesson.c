@@ -27,10 +27,26 @@ static const char *const side_name[2] = { "White", "Black" };
 
 enum { TEXT_GAP = 1 };
 
+/*
+ * The lesson on screen: its own state, here and not in struct ui (one
+ * terminal, so one lesson at a time; the list is screen_lessons.c's).
+ */
+static struct lesson_view {
+	int cur;                   /* the lesson on screen */
+	bool active;               /* `play` holds its board */
+	struct play play;
+	struct layout layout;
+	int hints;                 /* hints shown so far */
+	bool solved;
+	int text_top;              /* explanation lines scrolled away */
+	char note[LEARN_NOTE_MAX]; /* a wrong move's reason, a hint, ... */
+	enum role note_role;
+} shown;
+
 static const struct lesson *
 current(const struct ui *ui)
 {
-	return &ui->opts->lessons->lesson[ui->learn.cur];
+	return &ui->opts->lessons->lesson[shown.cur];
 }
 
 static void
@@ -42,25 +58,34 @@ note(struct ui *ui, enum role role, const char *fmt, ...)
 {
 	va_list ap;
 
+	(void)ui;
 	va_start(ap, fmt);
-	vsnprintf(ui->learn.note, sizeof ui->learn.note, fmt, ap);
+	vsnprintf(shown.note, sizeof shown.note, fmt, ap);
 	va_end(ap);
-	ui->learn.note_role = role;
+	shown.note_role = role;
+}
+
+void
+lesson_open(struct ui *ui, int i)
+{
+	shown.cur = i;
+	ui_push(ui, &screen_lesson);
 }
 
 void
 lesson_close(struct ui *ui)
 {
-	if (ui->learn.active)
-		play_free(&ui->learn.play);
-	ui->learn.active = false;
+	(void)ui;
+	if (shown.active)
+		play_free(&shown.play);
+	shown.active = false;
 }
 
-/* Sets up the board of lesson learn.cur from its FEN. */
+/* Sets up the board of lesson shown.cur from its FEN. */
 static void
 lesson_begin(struct ui *ui)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 	const struct lesson *ls = current(ui);
 	const bc_variant *v = bc_variant_find(ls->variant);
 	struct play_setup s;
@@ -72,7 +97,7 @@ lesson_begin(struct ui *ui)
 	l->solved = false;
 	l->text_top = 0;
 	l->note[0] = '\0';
-	l->sel = l->cur;
+	lessons_follow(ui, l->cur);
 	memset(&s, 0, sizeof s);
 	if (!v || bc_position_from_fen(&pos, v, ls->fen, &err) != BC_OK) {
 		note(ui, ROLE_ERROR, "This lesson cannot be shown: %s",
@@ -108,8 +133,8 @@ struct panel_rows {
 static void
 panel_rows(const struct ui *ui, struct panel_rows *r)
 {
-	const struct layout *lay = &ui->learn.layout;
-	const struct learn *l = &ui->learn;
+	const struct layout *lay = &shown.layout;
+	const struct lesson_view *l = &shown;
 	char task[160];
 	int bottom = lay->status_y, n;
 
@@ -159,9 +184,10 @@ draw_wrapped(const char *text, int y, int x, int w,
 static void
 default_status(const struct ui *ui, char *buf, size_t size)
 {
-	const struct learn *l = &ui->learn;
+	const struct lesson_view *l = &shown;
 	char at[8];
 
+	(void)ui;
 	if (l->solved)
 		snprintf(buf, size, "Solved. n: next lesson, r: again, q: the "
 		    "list.");
@@ -177,7 +203,7 @@ default_status(const struct ui *ui, char *buf, size_t size)
 static void
 lesson_draw(const struct ui *ui)
 {
-	const struct learn *l = &ui->learn;
+	const struct lesson_view *l = &shown;
 	const struct lesson *ls = current(ui);
 	struct panel_rows r;
 	char line[LEARN_NOTE_MAX];
@@ -234,10 +260,10 @@ solved(struct ui *ui)
 	const struct lesson *lesson = current(ui);
 	char err[200];
 
-	ui->learn.solved = true;
+	shown.solved = true;
 	note(ui, ROLE_TITLE, "Solved! %s  n: next lesson.", lesson->success[0]
 	    ? lesson->success : "Well done.");
-	if (ls->solve && ls->solve(ls->ctx, ui->learn.cur, err,
+	if (ls->solve && ls->solve(ls->ctx, shown.cur, err,
 	    sizeof err) != 0)
 		ui_error(ui, "Your progress was not saved: %s", err);
 	else
@@ -247,7 +273,7 @@ solved(struct ui *ui)
 int
 lesson_move(struct ui *ui, bc_move m)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 	const struct lesson *ls = current(ui);
 	bc_move moves[LESSON_PLIES_MAX], reply = 0;
 	int n = bc_game_length(l->play.game);
@@ -309,13 +335,14 @@ lesson_move(struct ui *ui, bc_move m)
 static struct play *
 lesson_play(struct ui *ui)
 {
-	return &ui->learn.play;
+	(void)ui;
+	return &shown.play;
 }
 
 static int
 lesson_guard(struct ui *ui)
 {
-	return ui->learn.solved ? lesson_move(ui, 0) : -1;
+	return shown.solved ? lesson_move(ui, 0) : -1;
 }
 
 /* A refusal: the reason in the lesson's note, a short line below. */
@@ -353,7 +380,7 @@ static const struct board_client lesson_board = {
 int
 lesson_prompt(struct ui *ui, const char *line)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 
 	if (!*line || !l->active)
 		return UI_DRAW;
@@ -366,7 +393,7 @@ lesson_prompt(struct ui *ui, const char *line)
 int
 lesson_click(struct ui *ui, int y, int x)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 
 	if (!l->active)
 		return 0;
@@ -376,7 +403,7 @@ lesson_click(struct ui *ui, int y, int x)
 static int
 hint(struct ui *ui)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 	const struct lesson *ls = current(ui);
 	bc_move moves[LESSON_PLIES_MAX];
 	int n = bc_game_length(l->play.game);
@@ -405,23 +432,17 @@ hint(struct ui *ui)
 static int
 step(struct ui *ui, int dir)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 	const struct ui_lessons *ls = ui->opts->lessons;
 	int to = l->cur + dir;
 
-	if (to < 0 || to >= ls->count || (l->one &&
+	if (to < 0 || to >= ls->count || (lessons_one_variant() &&
 	    strcmp(ls->lesson[to].variant, ls->lesson[l->cur].variant))) {
 		ui_say(ui, "There is no %s lesson.", dir > 0 ? "next"
 		    : "previous");
 		return UI_DRAW;
 	}
 	l->cur = to;
-	{
-		const bc_variant *v = bc_variant_find(ls->lesson[to].variant);
-
-		if (v)
-			l->variant = bc_variant_id_of(v);
-	}
 	lesson_begin(ui);
 	return UI_DRAW;
 }
@@ -429,7 +450,7 @@ step(struct ui *ui, int dir)
 static int
 scroll(struct ui *ui, int dir)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 	struct panel_rows r;
 	int total, page, max;
 
@@ -448,7 +469,7 @@ scroll(struct ui *ui, int dir)
 static int
 lesson_key(struct ui *ui, int key)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 	enum command cmd;
 
 	switch (lesson_keys_lookup(LESSON_KEYS_LESSON, key)) {
@@ -493,7 +514,7 @@ lesson_key(struct ui *ui, int key)
 static void
 lesson_resize(struct ui *ui)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_view *l = &shown;
 	const bc_variant *v = l->active ? l->play.variant
 	    : bc_variant_find(current(ui)->variant);
 

@@ -14,6 +14,17 @@
 
 enum { LIST_TOP = 4, LIST_MIN_COLS = 60, LIST_MIN_ROWS = 10 };
 
+/*
+ * The list's own state, here and not in struct ui: one terminal, so one
+ * list (screen_lesson.c has the lesson on screen).
+ */
+static struct lesson_list {
+	bool one;                  /* only the lessons of `variant` */
+	bc_variant_id variant;     /* the list shown */
+	int sel;                   /* the lesson chosen in the list */
+	int help_top;              /* the lesson help's first line shown */
+} list;
+
 static const struct ui_lessons *
 lessons(const struct ui *ui)
 {
@@ -56,9 +67,25 @@ has_lessons(const struct ui *ui, const bc_variant *v)
 }
 
 void
+lessons_follow(struct ui *ui, int i)
+{
+	const bc_variant *v = bc_variant_find(lessons(ui)->lesson[i].variant);
+
+	list.sel = i;
+	if (v)
+		list.variant = bc_variant_id_of(v);
+}
+
+bool
+lessons_one_variant(void)
+{
+	return list.one;
+}
+
+void
 lessons_open(struct ui *ui, bc_variant_id variant, bool one)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_list *l = &list;
 	int n;
 
 	if (!lessons(ui) || lessons(ui)->count == 0) {
@@ -88,7 +115,7 @@ lessons_open(struct ui *ui, bc_variant_id variant, bool one)
 static void
 list_draw(const struct ui *ui)
 {
-	const struct learn *l = &ui->learn;
+	const struct lesson_list *l = &list;
 	const struct ui_lessons *ls = lessons(ui);
 	struct term_style st = ui_style(ui, ROLE_TEXT);
 	int n, first = range(ui, l->variant, &n), done = 0, x = 2;
@@ -136,7 +163,7 @@ list_draw(const struct ui *ui)
 static void
 switch_variant(struct ui *ui, int dir)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_list *l = &list;
 	int v, n = bc_variant_count();
 
 	if (l->one) {
@@ -158,7 +185,7 @@ switch_variant(struct ui *ui, int dir)
 static int
 list_key(struct ui *ui, int key)
 {
-	struct learn *l = &ui->learn;
+	struct lesson_list *l = &list;
 	int n, first = range(ui, l->variant, &n);
 
 	switch (lesson_keys_lookup(LESSON_KEYS_LIST, key)) {
@@ -185,8 +212,7 @@ list_key(struct ui *ui, int key)
 		return UI_DRAW;
 	case LC_OPEN:
 		if (n > 0) {
-			l->cur = l->sel;
-			ui_push(ui, &screen_lesson);
+			lesson_open(ui, l->sel);
 		}
 		return UI_DRAW;
 	case LC_BACK:
@@ -300,7 +326,7 @@ lesson_help_draw(const struct ui *ui)
 	    ui->glyphs->dash);
 	term_put(0, 1, ui_style(ui, ROLE_TITLE), title, ui->cols - 2);
 	for (int i = 0; i < rows; i++) {
-		if (!help_line(ui->learn.help_top + i, key, sizeof key, &text,
+		if (!help_line(list.help_top + i, key, sizeof key, &text,
 		    &heading))
 			break;
 		if (heading) {
@@ -327,11 +353,11 @@ lesson_help_key(struct ui *ui, int key)
 	while (help_line(total, k, sizeof k, &t, &h))
 		total++;
 	if (key == TK_DOWN || key == 'j') {
-		if (ui->learn.help_top < total - (ui->rows - 3))
-			ui->learn.help_top++;
+		if (list.help_top < total - (ui->rows - 3))
+			list.help_top++;
 	} else if (key == TK_UP || key == 'k') {
-		if (ui->learn.help_top > 0)
-			ui->learn.help_top--;
+		if (list.help_top > 0)
+			list.help_top--;
 	} else {
 		ui_pop(ui);
 	}
@@ -341,7 +367,8 @@ lesson_help_key(struct ui *ui, int key)
 static void
 lesson_help_enter(struct ui *ui)
 {
-	ui->learn.help_top = 0;
+	(void)ui;
+	list.help_top = 0;
 }
 
 const struct screen screen_lesson_help = {

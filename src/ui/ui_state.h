@@ -102,7 +102,6 @@ struct assist {
 	char line[ASSIST_TEXT];  /* score and expected moves, in SAN */
 };
 
-
 enum form_field {
 	FIELD_VARIANT,
 	FIELD_WHITE,
@@ -140,23 +139,6 @@ struct piece_info {
 };
 
 enum { LEARN_NOTE_MAX = 512 };
-
-/* The lessons' screens (screen_lessons.c, screen_lesson.c). */
-struct learn {
-	bool one;                  /* only the lessons of `variant` */
-	bc_variant_id variant;     /* the list shown */
-	int sel;                   /* the lesson chosen in the list */
-	int cur;                   /* the lesson on screen */
-	bool active;               /* `play` holds its board */
-	struct play play;
-	struct layout layout;
-	int hints;                 /* hints shown so far */
-	bool solved;
-	int text_top;              /* explanation lines scrolled away */
-	char note[LEARN_NOTE_MAX]; /* a wrong move's reason, a hint, ... */
-	enum role note_role;
-	int help_top;
-};
 
 enum { ROOM_CHAT_LINES = 32, ROOM_CHAT_TEXT = 320 };
 
@@ -206,7 +188,6 @@ struct ui {
 	struct piece_info info;     /* the piece-info key */
 	char refusal[LEARN_NOTE_MAX]; /* why the last move was refused, for
 	                             * the game's panel; "" if none */
-	struct learn learn;
 	int64_t last_key;           /* ms: when the person last typed */
 	bool idle;                  /* left for opts->idle_ms without a key */
 	struct room_view room;      /* a game room (opts->remote) */
@@ -297,6 +278,12 @@ int game_resume(struct ui *ui);
 /* The lessons: open the list; a move or typed line for the lesson on
  * screen (screen_lesson.c). */
 void lessons_open(struct ui *ui, bc_variant_id variant, bool one);
+/* Between the list and the lesson: open lesson `i` of opts->lessons; the
+ * list's choice follows lesson `i` on screen; only one variant's lessons
+ * were asked for (screen_lessons.c). */
+void lesson_open(struct ui *ui, int i);
+void lessons_follow(struct ui *ui, int i);
+bool lessons_one_variant(void);
 
 /* The new-game screen's rooms (screen_rooms.c): open the room --host
  * named with the form's game; the list of rooms to join, refreshed by
