@@ -24,7 +24,7 @@ bool history_is_ours(const char *name);
 int history_prune(const char *folder, int keep);
 
 /*
- * Sets finished[id] (bc_variant_id_of order, BC_VARIANT_COUNT entries)
+ * Sets finished[id] (bc_variant_id_of order, bc_variant_count() entries)
  * for each variant of which `folder` holds a finished game: one of our
  * files whose Variant tag names it and whose Result is not "*".  Only
  * the head of each file is read, never through a symbolic link.  The

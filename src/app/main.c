@@ -681,7 +681,7 @@ run_game(struct options *o)
 	struct session session, *ses = NULL;
 	struct room_session room;
 	struct room_lobby lobby;
-	bool choose_room;
+	bool choose_room, *finished;
 	char dir[SAVEGAME_PATH_MAX], history[SAVEGAME_PATH_MAX + 8];
 	int failed, rc;
 
@@ -799,14 +799,19 @@ run_game(struct options *o)
 	/* Without --level (or a saved game's), a first game of a variant
 	 * starts easy: the history says which have been played out. */
 	o->ui.level_given = o->level != 0;
+	/* One entry per registered variant (none without a history, or
+	 * without the memory: every variant then counts as played). */
+	finished = NULL;
 	if (ses && snprintf(history, sizeof history, "%s/history", dir) <
 	        (int)sizeof history &&
-	    savegame_check_dir(dir, err, sizeof err) >= 0)
-		history_finished(history, o->ui.finished);
-	else
-		memset(o->ui.finished, true, sizeof o->ui.finished);
+	    savegame_check_dir(dir, err, sizeof err) >= 0 &&
+	    (finished = calloc((size_t)bc_variant_count(), sizeof *finished)))
+		history_finished(history, finished);
+	o->ui.finished = finished;
 	catch_signals();
 	rc = ui_run(&o->ui, err, sizeof err);
+	o->ui.finished = NULL;
+	free(finished);
 	if (o->room.mode != ROOM_NONE && !choose_room)
 		room_session_close(&room);
 	room_lobby_close(&lobby);

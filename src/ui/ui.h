@@ -357,9 +357,13 @@ struct ui_options {
 	int level;                 /* the computer's level, 1-10 */
 	/* A first game of a variant is gentle: unless the level was asked
 	 * for (level_given), a variant with no finished game in the
-	 * history starts at UI_FIRST_LEVEL. */
+	 * history starts at UI_FIRST_LEVEL.  `finished` has one entry per
+	 * registered variant (bc_variant_count() of them, indexed by
+	 * bc_variant_id_of), true for each with a finished game; NULL
+	 * counts every variant as played (no history to read).  Owned by
+	 * the app. */
 	bool level_given;
-	bool finished[BC_VARIANT_COUNT];
+	const bool *finished;
 	int coach;                 /* UI_COACH_FIRST, _ON or _OFF */
 	const struct ui_engine *engine; /* NULL: none yet */
 	const struct ui_store *store;   /* NULL: nothing is saved */

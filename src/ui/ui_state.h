@@ -293,6 +293,9 @@ int rooms_host(struct ui *ui);
 int rooms_tick(struct ui *ui);
 int rooms_wait(const struct ui *ui, int ms);
 int newgame_default_level(const struct ui *ui, bc_variant_id variant);
+/* True if opts->finished names no finished game of `variant`: a first
+ * game, which starts gentle and has the coach (screen_newgame.c). */
+bool newgame_first_game(const struct ui *ui, bc_variant_id variant);
 
 /* The coach (coach.c): on for this game?  After a person's move from
  * `before`, a question if it blunders; the computer waits while it is
