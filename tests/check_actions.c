@@ -102,6 +102,37 @@ START_TEST(test_new_is_a_request)
 }
 END_TEST
 
+/*
+ * :fen over a game in progress asks first; its yes asks the main loop to
+ * start the game, which it does from a copy of the FEN (the typed line
+ * is gone by then).  The FEN is Grand Chess's start (grand.md).
+ */
+START_TEST(test_fen_is_a_request)
+{
+	static const char start[] = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/"
+	    "PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
+	struct ui *ui = fake_ui_new(&opts, "grand");
+	struct dialog_answer yes = { DIALOG_FEN_NEW, ACT_YES, 0 };
+	char typed[sizeof start], out[BC_FEN_MAX];
+
+	fake_ui_play(ui, "e3e4");
+	memcpy(typed, start, sizeof start);
+	ck_assert_int_eq(actions_fen(ui, typed), UI_DRAW);
+	ck_assert_ptr_eq(ui_top(ui), &screen_dialog);
+	ck_assert_int_eq(ui->dialog.kind, DIALOG_FEN_NEW);
+	ui_pop(ui);
+	memset(typed, 'x', sizeof typed - 1);
+	ck_assert_int_eq(screen_game.answer(ui, &yes), UI_START_GAME);
+	ck_assert_int_eq(bc_game_length(ui->play.game), 1);
+	ck_assert_int_eq(actions_start_game(ui, &ui->start_setup),
+	    UI_DRAW | UI_CHANGED);
+	ck_assert_int_eq(bc_game_length(ui->play.game), 0);
+	bc_position_to_fen(play_position(&ui->play), out, sizeof out);
+	ck_assert_str_eq(out, start);
+	fake_ui_free(ui);
+}
+END_TEST
+
 /* Resign: asked, answered yes over the game, then the game-over box. */
 START_TEST(test_resign_answer)
 {
@@ -151,6 +182,7 @@ actions_suite(void)
 	tcase_add_test(tc, test_wrong_pick);
 	tcase_add_test(tc, test_drop_and_undo);
 	tcase_add_test(tc, test_new_is_a_request);
+	tcase_add_test(tc, test_fen_is_a_request);
 	tcase_add_test(tc, test_resign_answer);
 	tcase_add_test(tc, test_click_outside);
 	suite_add_tcase(s, tc);

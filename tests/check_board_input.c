@@ -50,13 +50,15 @@
 
 static struct ui_options opts;
 
-/* A unit-suite game from `fen` (no game is in progress yet, so at once). */
+/* A unit-suite game from `fen` (no game is in progress yet, so without
+ * a question): :fen asks the main loop to start it, done here. */
 static struct ui *
 game_at(const char *key, const char *fen)
 {
 	struct ui *ui = fake_ui_new(&opts, key);
 
-	actions_fen(ui, fen);
+	ck_assert_int_eq(actions_fen(ui, fen), UI_START_GAME);
+	actions_start_game(ui, &ui->start_setup);
 	ck_assert_int_eq(bc_game_length(ui->play.game), 0);
 	return ui;
 }

@@ -305,8 +305,8 @@ show_fen(struct ui *ui)
 
 /*
  * ":fen FEN": a new game from `fen` in this variant, with these players
- * and clock, once confirmed if a game is in progress.  A bad FEN changes
- * nothing.
+ * and clock, once confirmed if a game is in progress: UI_START_GAME asks
+ * the main loop for it.  A bad FEN changes nothing.
  */
 int
 actions_fen(struct ui *ui, const char *fen)
@@ -337,7 +337,12 @@ actions_fen(struct ui *ui, const char *fen)
 	s.clock_increment = p->clock.increment;
 	s.black_at_bottom = p->black_at_bottom;
 	s.autoflip = p->autoflip;
-	return actions_start_game(ui, &s);
+	/* The main loop starts it; the typed line is gone by then. */
+	if (fen != ui->fen)
+		snprintf(ui->fen, sizeof ui->fen, "%s", fen);
+	s.fen = ui->fen;
+	ui->start_setup = s;
+	return UI_START_GAME;
 }
 
 int

@@ -33,7 +33,7 @@ coach_on(const struct ui *ui)
 	if (ui->play.players[BC_WHITE] != PLAYER_COMPUTER &&
 	    ui->play.players[BC_BLACK] != PLAYER_COMPUTER)
 		return false;
-	return newgame_first_game(ui, v);
+	return ui_first_game(ui, v);
 }
 
 bool

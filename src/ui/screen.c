@@ -89,3 +89,12 @@ ui_path_allowed(struct ui *ui, const char *what)
 	    "game's own folder).", what);
 	return false;
 }
+
+bool
+ui_first_game(const struct ui *ui, bc_variant_id variant)
+{
+	const struct ui_options *o = ui->opts;
+
+	return o->finished && (int)variant >= 0 &&
+	    (int)variant < bc_variant_count() && !o->finished[variant];
+}

@@ -34,7 +34,12 @@ enum ui_flag {
 	 * changed it (review.c, game_start.c) need not call the game's
 	 * actions. */
 	UI_CHANGED = 1 << 4,
-	UI_NEW_GAME = 1 << 5 /* the main loop opens the new-game screen */
+	UI_NEW_GAME = 1 << 5, /* the main loop opens the new-game screen */
+	/* The main loop starts the game ui->start_setup describes
+	 * (actions_start_game), so that the game's commands (":fen")
+	 * need not call the code that starts games and pushes the game
+	 * screen, which calls them. */
+	UI_START_GAME = 1 << 6
 };
 
 struct ui;

@@ -76,22 +76,12 @@ next_field(const struct ui *ui, int dir)
  * screen: the given one, or an easy one for a variant never played to
  * its end.
  */
-bool
-newgame_first_game(const struct ui *ui, bc_variant_id variant)
-{
-	const struct ui_options *o = ui->opts;
-
-	return o->finished && (int)variant >= 0 &&
-	    (int)variant < bc_variant_count() &&
-	    !o->finished[variant];
-}
-
 int
 newgame_default_level(const struct ui *ui, bc_variant_id variant)
 {
 	const struct ui_options *o = ui->opts;
 
-	if (o->level_given || !newgame_first_game(ui, variant))
+	if (o->level_given || !ui_first_game(ui, variant))
 		return o->level;
 	return UI_FIRST_LEVEL < o->level ? UI_FIRST_LEVEL : o->level;
 }
@@ -104,7 +94,7 @@ first_game(const struct ui *ui)
 	const struct ui_options *o = ui->opts;
 
 	return !o->level_given && !ui->form.level_chosen &&
-	    newgame_first_game(ui, s->variant) && s->level == UI_FIRST_LEVEL;
+	    ui_first_game(ui, s->variant) && s->level == UI_FIRST_LEVEL;
 }
 
 static bool

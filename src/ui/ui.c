@@ -133,12 +133,16 @@ idle_over(const struct ui *ui)
 }
 
 /*
- * Does what a screen's flags ask of the loop: after a change of the game,
- * the game-over dialog if it has just ended; the new-game screen.
+ * Does what a screen's flags ask of the loop: a game to start; after a
+ * change of the game, the game-over dialog if it has just ended; the
+ * new-game screen.
  */
 static int
 requests(struct ui *ui, int flags)
 {
+	if (flags & UI_START_GAME)
+		flags = (flags & ~UI_START_GAME) |
+		    actions_start_game(ui, &ui->start_setup);
 	if (flags & UI_CHANGED)
 		flags = (flags & ~UI_CHANGED) | actions_game_changed(ui);
 	if (flags & UI_NEW_GAME) {

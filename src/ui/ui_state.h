@@ -175,7 +175,8 @@ struct ui {
 	struct form form;
 	struct dialog dialog;
 	char message[BC_FEN_MAX + 16]; /* for the status line */
-	char fen[BC_FEN_MAX];       /* the FEN to start from, if confirmed */
+	char fen[PROMPT_MAX + 1];   /* the FEN to start from, if confirmed */
+	struct play_setup start_setup; /* the game UI_START_GAME asks for */
 	bool message_is_error;
 	int64_t now;                /* ms on a monotonic clock */
 	bool engine_busy;
@@ -294,8 +295,9 @@ int rooms_tick(struct ui *ui);
 int rooms_wait(const struct ui *ui, int ms);
 int newgame_default_level(const struct ui *ui, bc_variant_id variant);
 /* True if opts->finished names no finished game of `variant`: a first
- * game, which starts gentle and has the coach (screen_newgame.c). */
-bool newgame_first_game(const struct ui *ui, bc_variant_id variant);
+ * game, which starts gentle and has the coach (screen.c, so that the
+ * coach need not call the new-game screen). */
+bool ui_first_game(const struct ui *ui, bc_variant_id variant);
 
 /* The coach (coach.c): on for this game?  After a person's move from
  * `before`, a question if it blunders; the computer waits while it is
