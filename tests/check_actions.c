@@ -114,12 +114,13 @@ START_TEST(test_fen_is_a_request)
 	struct ui *ui = fake_ui_new(&opts, "grand");
 	struct dialog_answer yes = { DIALOG_FEN_NEW, ACT_YES, 0 };
 	char typed[sizeof start], out[BC_FEN_MAX];
+	const struct dialog *d = dialog_current(ui);
 
 	fake_ui_play(ui, "e3e4");
 	memcpy(typed, start, sizeof start);
 	ck_assert_int_eq(actions_fen(ui, typed), UI_DRAW);
 	ck_assert_ptr_eq(ui_top(ui), &screen_dialog);
-	ck_assert_int_eq(ui->dialog.kind, DIALOG_FEN_NEW);
+	ck_assert_int_eq(d->kind, DIALOG_FEN_NEW);
 	ui_pop(ui);
 	memset(typed, 'x', sizeof typed - 1);
 	ck_assert_int_eq(screen_game.answer(ui, &yes), UI_START_GAME);
@@ -138,17 +139,18 @@ START_TEST(test_resign_answer)
 {
 	struct ui *ui = fake_ui_new(&opts, "grand");
 	struct dialog_answer yes = { DIALOG_RESIGN, ACT_YES, 0 };
+	const struct dialog *d = dialog_current(ui);
 
 	fake_ui_play(ui, "e3e4");
 	actions_run(ui, CMD_RESIGN);
 	ck_assert_ptr_eq(ui_top(ui), &screen_dialog);
-	ck_assert_str_eq(ui->dialog.text, "Does Black resign?");
+	ck_assert_str_eq(d->text, "Does Black resign?");
 	ui_pop(ui);
 	ck_assert_int_eq(screen_game.answer(ui, &yes), UI_DRAW);
 	ck_assert(play_over(&ui->play));
 	ck_assert_ptr_eq(ui_top(ui), &screen_dialog);
-	ck_assert_int_eq(ui->dialog.kind, DIALOG_GAME_OVER);
-	ck_assert_int_eq(ui->dialog.count, 4);
+	ck_assert_int_eq(d->kind, DIALOG_GAME_OVER);
+	ck_assert_int_eq(d->count, 4);
 	/* Its "new game" item asks the loop for the new-game screen. */
 	ui_pop(ui);
 	{

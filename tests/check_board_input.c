@@ -120,15 +120,16 @@ END_TEST
 START_TEST(test_unit_promotion)
 {
 	struct ui *ui = game_at("grand", G_UNLOST);
+	const struct dialog *d = dialog_current(ui);
 
 	ck_assert_int_eq(actions_try_moves(ui, square_of("e9"),
 	    square_of("e10")), UI_DRAW);
 	ck_assert_ptr_eq(ui_top(ui), &screen_dialog);
-	ck_assert_str_eq(ui->dialog.title, "Promotion");
+	ck_assert_str_eq(d->title, "Promotion");
 	/* Chancellor, archbishop, rook, bishop, knight (grand.md). */
-	ck_assert_int_eq(ui->dialog.count, 5);
-	for (int i = 0; i < ui->dialog.count; i++)
-		ck_assert(strncmp(ui->dialog.items[i].label, "Queen", 5) != 0);
+	ck_assert_int_eq(d->count, 5);
+	for (int i = 0; i < d->count; i++)
+		ck_assert(strncmp(d->items[i].label, "Queen", 5) != 0);
 	ui_pop(ui);
 	ck_assert_int_eq(game_line(ui, "e10=Q"), UI_DRAW | UI_BEEP);
 	ck_assert_str_eq(ui->refusal, UNLOST_TEXT);

@@ -130,27 +130,28 @@ END_TEST
 START_TEST(test_ask)
 {
 	struct ui *ui = three_plies();
+	const struct dialog *d = dialog_current(ui);
 
 	review_goto(ui, "1");
 	ck_assert_int_eq(review_ask(ui, BC_MOVE_NONE), UI_DRAW);
 	ck_assert_ptr_eq(ui_top(ui), &screen_dialog);
-	ck_assert_int_eq(ui->dialog.kind, DIALOG_TAKE_BACK);
-	ck_assert_str_eq(ui->dialog.text, "You are reviewing. Take back the 2 "
+	ck_assert_int_eq(d->kind, DIALOG_TAKE_BACK);
+	ck_assert_str_eq(d->text, "You are reviewing. Take back the 2 "
 	    "later moves (r replays them)?");
-	ck_assert_int_eq(ui->dialog.count, 3);
-	ck_assert_int_eq(ui->dialog.sel, 1);
-	ck_assert_str_eq(ui->dialog.items[0].label,
+	ck_assert_int_eq(d->count, 3);
+	ck_assert_int_eq(d->sel, 1);
+	ck_assert_str_eq(d->items[0].label,
 	    "Yes, and pick up the piece");
-	ck_assert_int_eq(ui->dialog.items[0].action, ACT_YES);
-	ck_assert_int_eq(ui->dialog.items[2].action, ACT_LIVE);
+	ck_assert_int_eq(d->items[0].action, ACT_YES);
+	ck_assert_int_eq(d->items[2].action, ACT_LIVE);
 	ui_pop(ui);
 	ck_assert_ptr_eq(ui_top(ui), &screen_game);
 
 	/* Typed: a move of the shown position (after 1. e4, Black's). */
 	ck_assert_int_eq(review_typed(ui, "e7"), UI_DRAW);
 	ck_assert_ptr_eq(ui_top(ui), &screen_dialog);
-	ck_assert_str_eq(ui->dialog.items[0].label, "Yes, and play e7");
-	ck_assert_int_eq(ui->dialog.items[0].move,
+	ck_assert_str_eq(d->items[0].label, "Yes, and play e7");
+	ck_assert_int_eq(d->items[0].move,
 	    test_find_move(&ui->play.review_pos, "e8e7"));
 	ui_pop(ui);
 	/* White's move is not one of it: said, and nothing opens. */

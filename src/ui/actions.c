@@ -281,7 +281,7 @@ ask(struct ui *ui, enum dialog_kind kind, const char *title,
 	dialog_open(ui, kind, title, text);
 	dialog_add(ui, 'y', "Yes", ACT_YES, 0);
 	dialog_add(ui, 'n', "No", ACT_NO, 0);
-	ui->dialog.sel = 1;
+	dialog_select(ui, 1);
 	return UI_DRAW;
 }
 

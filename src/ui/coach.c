@@ -39,7 +39,7 @@ coach_on(const struct ui *ui)
 bool
 coach_holding(const struct ui *ui)
 {
-	return ui_top(ui) == &screen_dialog && ui->dialog.kind == DIALOG_COACH;
+	return dialog_showing(ui, DIALOG_COACH);
 }
 
 /* True if `m`, a move of `pos`, captures a piece (not the king) that

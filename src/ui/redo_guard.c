@@ -31,7 +31,7 @@ redo_guard_asks(struct ui *ui, bc_move m)
 	snprintf(label, sizeof label, "Yes, play %s", san);
 	dialog_add(ui, 'y', label, ACT_YES, m);
 	dialog_add(ui, 'n', "No, keep them", ACT_NO, 0);
-	ui->dialog.sel = 1;
+	dialog_select(ui, 1);
 	return true;
 }
 

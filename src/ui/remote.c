@@ -132,7 +132,7 @@ ask_offer(struct ui *ui, int offer)
 	    : DIALOG_ROOM_TAKEBACK, "The opponent asks", text);
 	dialog_add(ui, 'y', "Yes", ACT_YES, 0);
 	dialog_add(ui, 'n', "No", ACT_NO, 0);
-	ui->dialog.sel = 1;
+	dialog_select(ui, 1);
 	return UI_DRAW;
 }
 
@@ -191,9 +191,9 @@ event(struct ui *ui, const struct ui_remote_event *ev)
 		r->move_sent = false;
 		flags = played(ui, ev->move);
 		r->offer_sent[0] = r->offer_sent[1] = false;
-		if (r->offer_open >= 0 && ui_top(ui) == &screen_dialog &&
-		    (ui->dialog.kind == DIALOG_ROOM_DRAW ||
-		    ui->dialog.kind == DIALOG_ROOM_TAKEBACK))
+		if (r->offer_open >= 0 &&
+		    (dialog_showing(ui, DIALOG_ROOM_DRAW) ||
+		    dialog_showing(ui, DIALOG_ROOM_TAKEBACK)))
 			ui_pop(ui);
 		r->offer_open = -1;
 		set_clocks(ui, ev->clock_ms);

@@ -186,7 +186,7 @@ review_ask(struct ui *ui, bc_move m)
 	dialog_add(ui, 'y', label, ACT_YES, m);
 	dialog_add(ui, 'n', "No, go on reviewing", ACT_NO, 0);
 	dialog_add(ui, '>', "No, back to the game", ACT_LIVE, 0);
-	ui->dialog.sel = 1;
+	dialog_select(ui, 1);
 	return UI_DRAW;
 }
 

@@ -10,11 +10,39 @@
 #include "terminal.h"
 #include "ui_state.h"
 
+/*
+ * The dialog shown: its own state, here and not in struct ui.  There is
+ * one terminal, so one dialog at a time; the code that asks fills it in
+ * through dialog_open, dialog_add and dialog_select.
+ */
+static struct dialog dialog;
+
+const struct dialog *
+dialog_current(const struct ui *ui)
+{
+	(void)ui;
+	return &dialog;
+}
+
+bool
+dialog_showing(const struct ui *ui, enum dialog_kind kind)
+{
+	return ui_top(ui) == &screen_dialog && dialog.kind == kind;
+}
+
+void
+dialog_select(struct ui *ui, int i)
+{
+	(void)ui;
+	if (i >= 0 && i < dialog.count)
+		dialog.sel = i;
+}
+
 void
 dialog_open(struct ui *ui, enum dialog_kind kind, const char *title,
     const char *text)
 {
-	struct dialog *d = &ui->dialog;
+	struct dialog *d = &dialog;
 
 	memset(d, 0, sizeof *d);
 	d->kind = kind;
@@ -27,7 +55,7 @@ void
 dialog_add(struct ui *ui, int key, const char *label,
     enum dialog_action action, bc_move move)
 {
-	struct dialog *d = &ui->dialog;
+	struct dialog *d = &dialog;
 	struct dialog_item *it;
 
 	if (d->count == DIALOG_ITEMS_MAX)
@@ -71,7 +99,7 @@ line_length(const char *s, int wrap)
 static int
 text_lines(const struct ui *ui, int *width)
 {
-	const char *s = ui->dialog.text;
+	const char *s = dialog.text;
 	int n = 0, wrap = wrap_width(ui);
 
 	*width = 0;
@@ -89,7 +117,7 @@ text_lines(const struct ui *ui, int *width)
 static int
 dialog_width(const struct ui *ui)
 {
-	const struct dialog *d = &ui->dialog;
+	const struct dialog *d = &dialog;
 	int w = (int)strlen(d->title) + 4, tw;
 
 	text_lines(ui, &tw);
@@ -106,7 +134,7 @@ dialog_height(const struct ui *ui)
 {
 	int tw, n = text_lines(ui, &tw);
 
-	return ui->dialog.count + (n ? n + 3 : 2) + 1;
+	return dialog.count + (n ? n + 3 : 2) + 1;
 }
 
 /* True if the box at (y, x), h x w, covers a cell of the move `m` or
@@ -147,7 +175,7 @@ place(const struct ui *ui, int h, int w, int *y, int *x)
 
 	*y = (ui->rows - h) / 2;
 	*x = (ui->cols - w) / 2;
-	if (ui->dialog.kind != DIALOG_GAME_OVER || !ui->playing ||
+	if (dialog.kind != DIALOG_GAME_OVER || !ui->playing ||
 	    (last = play_view_last_move(&ui->play)) == BC_MOVE_NONE ||
 	    !covers_move(ui, last, *y, *x, h, w))
 		return;
@@ -171,7 +199,7 @@ place(const struct ui *ui, int h, int w, int *y, int *x)
 static void
 dialog_draw(const struct ui *ui)
 {
-	const struct dialog *d = &ui->dialog;
+	const struct dialog *d = &dialog;
 	struct term_style st = ui_style(ui, ROLE_DIALOG);
 	int w = dialog_width(ui), h = dialog_height(ui);
 	int y, x, row;
@@ -217,9 +245,9 @@ static int
 choose(struct ui *ui, int i)
 {
 	struct dialog_answer a = {
-		.kind = ui->dialog.kind,
-		.action = ui->dialog.items[i].action,
-		.move = ui->dialog.items[i].move,
+		.kind = dialog.kind,
+		.action = dialog.items[i].action,
+		.move = dialog.items[i].move,
 	};
 	const struct screen *below;
 
@@ -245,7 +273,7 @@ dialog_choose_move(struct ui *ui, const struct play *p,
 	bc_square_to_text(BC_MOVE_TO(moves[0]), to_text, sizeof to_text);
 	dialog_open(ui, DIALOG_MOVE, BC_MOVE_PROMO(moves[n - 1]) ? "Promotion"
 	    : "Which move?", NULL);
-	snprintf(ui->dialog.text, sizeof ui->dialog.text, "%s to %s:",
+	snprintf(dialog.text, sizeof dialog.text, "%s to %s:",
 	    from_text, to_text);
 	for (int i = 0; i < n; i++) {
 		char text[DIALOG_TEXT];
@@ -260,13 +288,13 @@ dialog_choose_move(struct ui *ui, const struct play *p,
 static int
 cancel(struct ui *ui)
 {
-	if (ui->dialog.kind == DIALOG_GAME_OVER) {
+	if (dialog.kind == DIALOG_GAME_OVER) {
 		ui_pop(ui);
 		ui_say(ui, "The game is over: , steps back through it, n: new "
 		    "game, q: quit.");
 		return UI_DRAW;
 	}
-	if (ui->dialog.kind == DIALOG_MOVE)
+	if (dialog.kind == DIALOG_MOVE)
 		ui_say(ui, "No move made; the piece is still picked up.");
 	ui_pop(ui);
 	return UI_DRAW;
@@ -275,7 +303,7 @@ cancel(struct ui *ui)
 static int
 dialog_key(struct ui *ui, int key)
 {
-	struct dialog *d = &ui->dialog;
+	struct dialog *d = &dialog;
 
 	switch (key) {
 	case TK_UP:

@@ -173,7 +173,6 @@ struct ui {
 	struct play play;
 	struct layout layout;       /* of the game screen */
 	struct form form;
-	struct dialog dialog;
 	char message[BC_FEN_MAX + 16]; /* for the status line */
 	char fen[PROMPT_MAX + 1];   /* the FEN to start from, if confirmed */
 	struct play_setup start_setup; /* the game UI_START_GAME asks for */
@@ -324,6 +323,12 @@ void dialog_open(struct ui *ui, enum dialog_kind kind, const char *title,
     const char *text);
 void dialog_add(struct ui *ui, int key, const char *label,
     enum dialog_action action, bc_move move);
+/* The item highlighted first (from 0; the first by default); the dialog
+ * being shown (screen_dialog.c keeps it); whether the top screen is a
+ * dialog of `kind`. */
+void dialog_select(struct ui *ui, int i);
+const struct dialog *dialog_current(const struct ui *ui);
+bool dialog_showing(const struct ui *ui, enum dialog_kind kind);
 /*
  * Opens the chooser ("Promotion", else "Which move?") between the `n`
  * moves `moves` of `p` that all go from `from` to `to`; `label` names
