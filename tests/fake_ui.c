@@ -143,7 +143,7 @@ fake_ui_new(const struct ui_options *opts, const char *key)
 	ui->glyphs = glyphs_for(false, false);
 	ui->now = 1000;
 	ui->last_key = ui->now;
-	s = &ui->form.setup;
+	s = &ui->setup;
 	s->variant = bc_variant_id_of(v);
 	s->players[BC_WHITE] = s->players[BC_BLACK] = PLAYER_HUMAN;
 	s->level = 1;

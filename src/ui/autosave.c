@@ -64,14 +64,14 @@ autosave_snapshot(const struct ui *ui, struct ui_saved *out)
 		s.clock_left_ms[c] = clock_left(&p->clock, c, ui->now);
 	}
 	if (p->clock.enabled) {
-		s.clock_base_ms = ui->form.setup.clock_base;
+		s.clock_base_ms = ui->setup.clock_base;
 		s.clock_increment_ms = p->clock.increment;
 		if (s.clock_base_ms <= 0)
 			s.clock_base_ms = 1;
 		if (s.clock_base_ms > UI_CLOCK_MAX_MS)
 			s.clock_base_ms = UI_CLOCK_MAX_MS;
 	}
-	s.level = ui->form.setup.level;
+	s.level = ui->setup.level;
 	s.first = !ui->save_live;
 	s.started = ui->game_started;
 	*out = s;

@@ -97,7 +97,7 @@ game_resume(struct ui *ui)
 int
 game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 {
-	struct play_setup setup = ui->form.setup;
+	struct play_setup setup = ui->setup;
 	struct play fresh;
 	bc_error err;
 	int rc;
@@ -117,7 +117,7 @@ game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
 		return UI_DRAW;
 	}
-	ui->form.setup.clock_base = setup.clock_base;
+	ui->setup.clock_base = setup.clock_base;
 	if (ui->playing)
 		play_free(&ui->play);
 	ui->play = fresh;

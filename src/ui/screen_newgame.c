@@ -11,6 +11,32 @@
 #include "ui_state.h"
 #include "wrap.h"
 
+enum form_field {
+	FIELD_VARIANT,
+	FIELD_WHITE,
+	FIELD_BLACK,
+	FIELD_LEVEL,
+	FIELD_MINUTES,
+	FIELD_INCREMENT,
+	FIELD_BOARD,
+	FIELD_AUTOFLIP,
+	FIELD_COLOUR,      /* a room's host: White, Black or random */
+	FIELD_COUNT
+};
+
+/*
+ * The screen's own lines, here and not in struct ui: one terminal, so
+ * one new-game screen.  The game they set up is ui->setup, which the
+ * game and the autosave read too.
+ */
+static struct form {
+	int sel;           /* the highlighted line */
+	int minutes;       /* 0: no clock */
+	int increment;     /* seconds */
+	bool level_chosen; /* the level was changed here: keep it */
+	int colour;        /* FIELD_COLOUR: BC_WHITE, BC_BLACK, UI_SIDE_RANDOM */
+} form;
+
 static const int minute_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60,
 	90 };
 static const int increment_steps[] = { 0, 1, 2, 3, 5, 10, 15, 20, 30, 60 };
@@ -66,7 +92,7 @@ next_field(const struct ui *ui, int dir)
 	int n = fields(ui, &list), at = 0;
 
 	for (int i = 0; i < n; i++)
-		if (list[i] == ui->form.sel)
+		if (list[i] == form.sel)
 			at = i;
 	return list[(at + n + dir) % n];
 }
@@ -86,14 +112,21 @@ newgame_default_level(const struct ui *ui, bc_variant_id variant)
 	return UI_FIRST_LEVEL < o->level ? UI_FIRST_LEVEL : o->level;
 }
 
+void
+newgame_init(struct ui *ui)
+{
+	form.minutes = (int)(ui->setup.clock_base / 60000);
+	form.increment = (int)(ui->setup.clock_increment / 1000);
+}
+
 /* Whether the level line gets the note on a gentle first game. */
 static bool
 first_game(const struct ui *ui)
 {
-	const struct play_setup *s = &ui->form.setup;
+	const struct play_setup *s = &ui->setup;
 	const struct ui_options *o = ui->opts;
 
-	return !o->level_given && !ui->form.level_chosen &&
+	return !o->level_given && !form.level_chosen &&
 	    ui_first_game(ui, s->variant) && s->level == UI_FIRST_LEVEL;
 }
 
@@ -116,26 +149,26 @@ engine_problem(const struct ui *ui, bc_variant_id variant)
 static void
 newgame_enter(struct ui *ui)
 {
-	struct form *f = &ui->form;
+	struct form *f = &form;
 
 	f->sel = FIELD_VARIANT;
 	if (ui->playing) {
-		f->setup.variant = bc_variant_id_of(ui->play.variant);
-		f->setup.black_at_bottom = ui->play.black_at_bottom;
-		f->setup.autoflip = ui->play.autoflip;
+		ui->setup.variant = bc_variant_id_of(ui->play.variant);
+		ui->setup.black_at_bottom = ui->play.black_at_bottom;
+		ui->setup.autoflip = ui->play.autoflip;
 	}
-	f->setup.fen = NULL;
+	ui->setup.fen = NULL;
 	if (hosting(ui))
 		f->colour = ui->opts->rooms->host_side;
 	if (!engine_ready(ui))
-		f->setup.players[0] = f->setup.players[1] = PLAYER_HUMAN;
+		ui->setup.players[0] = ui->setup.players[1] = PLAYER_HUMAN;
 }
 
 static void
 field_value(const struct ui *ui, int field, char *buf, size_t size)
 {
-	const struct form *f = &ui->form;
-	const struct play_setup *s = &f->setup;
+	const struct form *f = &form;
+	const struct play_setup *s = &ui->setup;
 	int elo;
 
 	switch (field) {
@@ -188,7 +221,7 @@ field_value(const struct ui *ui, int field, char *buf, size_t size)
 static void
 newgame_draw(const struct ui *ui)
 {
-	const struct form *f = &ui->form;
+	const struct form *f = &form;
 	struct term_style st = ui_style(ui, ROLE_TEXT);
 	int y = (ui->rows - FORM_H) / 2, x = (ui->cols - FORM_W) / 2;
 	char value[64], line[96];
@@ -234,7 +267,7 @@ newgame_draw(const struct ui *ui)
 	} else if (engine_ready(ui) && first_game(ui)) {
 		snprintf(line, sizeof line, "First %s game: easy level "
 		    "(Left/Right changes)", bc_variant_name(bc_variant_get(
-		    f->setup.variant)));
+		    ui->setup.variant)));
 		term_put(y + 3 + FIELD_LEVEL * 2, x + 3, ui_style(ui,
 		    ROLE_HEADING), line, FORM_W - 5);
 	}
@@ -244,11 +277,11 @@ newgame_draw(const struct ui *ui)
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
 		    "The computer opponent is not built yet: two players.",
 		    FORM_W - 5);
-	else if (engine_problem(ui, f->setup.variant)) {
+	else if (engine_problem(ui, ui->setup.variant)) {
 		/* Its tables are incomplete: Enter says why if asked. */
 		snprintf(line, sizeof line, "The computer cannot play %s: "
 		    "two players.", bc_variant_name(bc_variant_get(
-		    f->setup.variant)));
+		    ui->setup.variant)));
 		term_put(y + FORM_H - 4, x + 3, ui_style(ui, ROLE_HEADING),
 		    line, FORM_W - 5);
 	}
@@ -302,8 +335,8 @@ step(const int *steps, int n, int value, int dir)
 static void
 change(struct ui *ui, int dir)
 {
-	struct form *f = &ui->form;
-	struct play_setup *s = &f->setup;
+	struct form *f = &form;
+	struct play_setup *s = &ui->setup;
 	int n;
 
 	switch (f->sel) {
@@ -369,9 +402,9 @@ change(struct ui *ui, int dir)
 
 /* Digits type the minutes or the increment directly. */
 static void
-type_digit(struct ui *ui, int digit)
+type_digit(int digit)
 {
-	struct form *f = &ui->form;
+	struct form *f = &form;
 	int *v = f->sel == FIELD_MINUTES ? &f->minutes
 	    : f->sel == FIELD_INCREMENT ? &f->increment : NULL;
 
@@ -385,7 +418,7 @@ type_digit(struct ui *ui, int digit)
 static int
 newgame_key(struct ui *ui, int key)
 {
-	struct form *f = &ui->form;
+	struct form *f = &form;
 
 	switch (key) {
 	case TK_UP:
@@ -413,12 +446,12 @@ newgame_key(struct ui *ui, int key)
 			f->increment /= 10;
 		break;
 	case TK_ENTER:
-		f->setup.fen = NULL;
-		f->setup.clock_base = (int64_t)f->minutes * 60000;
-		f->setup.clock_increment = (int64_t)f->increment * 1000;
+		ui->setup.fen = NULL;
+		ui->setup.clock_base = (int64_t)f->minutes * 60000;
+		ui->setup.clock_increment = (int64_t)f->increment * 1000;
 		if (hosting(ui))
-			return rooms_host(ui);
-		return actions_start_game(ui, &f->setup);
+			return rooms_host(ui, form.colour);
+		return actions_start_game(ui, &ui->setup);
 	case 0x1b:
 	case 'q':
 		if (!ui->playing)
@@ -431,7 +464,7 @@ newgame_key(struct ui *ui, int key)
 	case 'L':
 		if (hosting(ui))
 			return UI_DRAW | UI_BEEP;
-		lessons_open(ui, f->setup.variant, false);
+		lessons_open(ui, ui->setup.variant, false);
 		break;
 	case 'J':
 		if (hosting(ui) || !ui->opts->rooms || ui->opts->remote)
@@ -440,7 +473,7 @@ newgame_key(struct ui *ui, int key)
 		break;
 	default:
 		if (key >= '0' && key <= '9')
-			type_digit(ui, key - '0');
+			type_digit(key - '0');
 		else
 			return UI_DRAW | UI_BEEP;
 	}

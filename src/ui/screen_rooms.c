@@ -58,16 +58,15 @@ play_room(struct ui *ui, const struct ui_remote *remote,
 }
 
 int
-rooms_host(struct ui *ui)
+rooms_host(struct ui *ui, int colour)
 {
-	const struct form *f = &ui->form;
 	const struct ui_remote *remote;
 	const struct ui_saved *game;
 	char err[512];
 
-	if (rooms(ui)->host(rooms(ui)->ctx, f->setup.variant,
-	    (int64_t)f->minutes * 60000, (int64_t)f->increment * 1000,
-	    f->colour, &remote, &game, err, sizeof err) != 0) {
+	if (rooms(ui)->host(rooms(ui)->ctx, ui->setup.variant,
+	    ui->setup.clock_base, ui->setup.clock_increment, colour,
+	    &remote, &game, err, sizeof err) != 0) {
 		ui_error(ui, "Cannot open room %s: %s", rooms(ui)->host_name,
 		    err);
 		return UI_DRAW;

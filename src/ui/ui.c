@@ -156,7 +156,7 @@ static int
 start(struct ui *ui)
 {
 	const struct ui_options *o = ui->opts;
-	struct play_setup *s = &ui->form.setup;
+	struct play_setup *s = &ui->setup;
 	int flags;
 
 	s->variant = o->variant;
@@ -173,8 +173,7 @@ start(struct ui *ui)
 	s->level = newgame_default_level(ui, o->variant);
 	s->clock_base = o->clock_base_ms;
 	s->clock_increment = o->clock_increment_ms;
-	ui->form.minutes = (int)(o->clock_base_ms / 60000);
-	ui->form.increment = (int)(o->clock_increment_ms / 1000);
+	newgame_init(ui);
 	ui->depth = 0;
 	if (o->records) {
 		ui_push(ui, &screen_records);

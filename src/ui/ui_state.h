@@ -102,29 +102,6 @@ struct assist {
 	char line[ASSIST_TEXT];  /* score and expected moves, in SAN */
 };
 
-enum form_field {
-	FIELD_VARIANT,
-	FIELD_WHITE,
-	FIELD_BLACK,
-	FIELD_LEVEL,
-	FIELD_MINUTES,
-	FIELD_INCREMENT,
-	FIELD_BOARD,
-	FIELD_AUTOFLIP,
-	FIELD_COLOUR,      /* a room's host: White, Black or random */
-	FIELD_COUNT
-};
-
-/* The new-game screen's settings. */
-struct form {
-	int sel;           /* the highlighted line */
-	int minutes;       /* 0: no clock */
-	int increment;     /* seconds */
-	struct play_setup setup;
-	bool level_chosen; /* the level was changed here: keep it */
-	int colour;        /* FIELD_COLOUR: BC_WHITE, BC_BLACK, UI_SIDE_RANDOM */
-};
-
 /*
  * The piece-info key (piece_info.c): the piece on `sq` named, and the
  * squares it can reach marked, as the game stands or (`pattern`) with the
@@ -172,7 +149,9 @@ struct ui {
 	bool playing;               /* `play` holds a game */
 	struct play play;
 	struct layout layout;       /* of the game screen */
-	struct form form;
+	/* The game's setup: what the new-game screen shows and starts a
+	 * game from; the clock and level the autosave records. */
+	struct play_setup setup;
 	char message[BC_FEN_MAX + 16]; /* for the status line */
 	char fen[PROMPT_MAX + 1];   /* the FEN to start from, if confirmed */
 	struct play_setup start_setup; /* the game UI_START_GAME asks for */
@@ -286,13 +265,15 @@ void lessons_follow(struct ui *ui, int i);
 bool lessons_one_variant(void);
 
 /* The new-game screen's rooms (screen_rooms.c): open the room --host
- * named with the form's game; the list of rooms to join, refreshed by
+ * named with the game of ui->setup, the host playing `colour`; the list of rooms to join, refreshed by
  * rooms_tick every ROOMS_REFRESH_MS while it is on top. */
 enum { ROOMS_REFRESH_MS = 2000 };
-int rooms_host(struct ui *ui);
+int rooms_host(struct ui *ui, int colour);
 int rooms_tick(struct ui *ui);
 int rooms_wait(const struct ui *ui, int ms);
 int newgame_default_level(const struct ui *ui, bc_variant_id variant);
+/* The new-game screen's clock lines from ui->setup's clock, at start. */
+void newgame_init(struct ui *ui);
 /* True if opts->finished names no finished game of `variant`: a first
  * game, which starts gentle and has the coach (screen.c, so that the
  * coach need not call the new-game screen). */
