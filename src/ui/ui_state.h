@@ -265,8 +265,9 @@ void lessons_follow(struct ui *ui, int i);
 bool lessons_one_variant(void);
 
 /* The new-game screen's rooms (screen_rooms.c): open the room --host
- * named with the game of ui->setup, the host playing `colour`; the list of rooms to join, refreshed by
- * rooms_tick every ROOMS_REFRESH_MS while it is on top. */
+ * named with the game of ui->setup, the host playing `colour`; the list
+ * of rooms to join, refreshed by rooms_tick every ROOMS_REFRESH_MS while
+ * it is on top. */
 enum { ROOMS_REFRESH_MS = 2000 };
 int rooms_host(struct ui *ui, int colour);
 int rooms_tick(struct ui *ui);
