@@ -10,6 +10,10 @@
 
 #include "ui_state.h"
 
+/* The file the question asks to replace: this file's own state, not
+ * struct ui's (one terminal, so one question at a time). */
+static char save_path[PROMPT_MAX + 1];
+
 /* Writes the game to `path`; `replace`: over an existing file. */
 static int
 write_to(struct ui *ui, const char *path, bool replace)
@@ -23,7 +27,7 @@ write_to(struct ui *ui, const char *path, bool replace)
 	rc = st->save_as(st->ctx, &s, path, replace, done, sizeof done, err,
 	    sizeof err);
 	if (rc == UI_SAVE_EXISTS) {
-		snprintf(ui->save_path, sizeof ui->save_path, "%s", path);
+		snprintf(save_path, sizeof save_path, "%s", path);
 		snprintf(text, sizeof text, "%s already exists.", path);
 		dialog_open(ui, DIALOG_OVERWRITE, "Replace the file?", text);
 		dialog_add(ui, 'y', "Yes, replace it", ACT_YES, 0);
@@ -70,8 +74,8 @@ int
 game_save_answer(struct ui *ui, const struct dialog_answer *a)
 {
 	if (a->action != ACT_YES) {
-		ui_say(ui, "Not saved: %s is kept as it was.", ui->save_path);
+		ui_say(ui, "Not saved: %s is kept as it was.", save_path);
 		return UI_DRAW;
 	}
-	return write_to(ui, ui->save_path, true);
+	return write_to(ui, save_path, true);
 }

@@ -170,10 +170,8 @@ struct ui {
 	int64_t last_key;           /* ms: when the person last typed */
 	bool idle;                  /* left for opts->idle_ms without a key */
 	struct room_view room;      /* a game room (opts->remote) */
-	/* The records (game_save.c): when this game began (wall clock,
-	 * seconds), and the file `:save` asks to replace. */
+	/* When this game began (wall clock, seconds), for its records. */
 	int64_t game_started;
-	char save_path[PROMPT_MAX + 1];
 	bool redo_agreed;           /* the next move may clear the redo list */
 };
 
