@@ -1,11 +1,13 @@
 /*
  * check_actions.c - src/ui/actions.c without a terminal: picking up and
  * dropping with the cursor, undo and redo, and what the commands and a
- * dialog's answers ask of the main loop.  The game is Grand Chess from
+ * dialog's answers ask of the main loop (also :fen's new game), and the
+ * level a first game of a variant starts at.  The game is Grand Chess from
  * its start (grand.md: pawns on the third rank may step two, e8 is a
  * Black pawn, e5 empty); the messages and counts are worked out by hand.
  */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fake_ui.h"
@@ -134,6 +136,38 @@ START_TEST(test_fen_is_a_request)
 }
 END_TEST
 
+/*
+ * A first game of a variant is gentle (README, --level: default 7, but 2
+ * for a first game of a variant, none of it finished in the history).
+ * The app's table has an entry per registered variant, found at run
+ * time; without one (no history) every variant counts as played.
+ */
+START_TEST(test_first_game_level)
+{
+	struct ui_options o = { .level = 7 };
+	int n = bc_variant_count();
+	bool *finished = calloc((size_t)n, sizeof *finished);
+	bc_variant_id grand = bc_variant_id_of(bc_variant_find("grand"));
+	bc_variant_id chad = bc_variant_id_of(bc_variant_find("chad"));
+	bc_variant_id last = bc_variant_id_of(bc_variant_at(n - 1));
+	struct ui *ui = fake_ui_new(&o, "grand");
+
+	ck_assert_ptr_nonnull(finished);
+	ck_assert_int_eq(newgame_default_level(ui, grand), 7);
+	o.finished = finished;
+	ck_assert_int_eq(newgame_default_level(ui, grand), 2);
+	ck_assert_int_eq(newgame_default_level(ui, last), 2);
+	finished[grand] = true;
+	ck_assert_int_eq(newgame_default_level(ui, grand), 7);
+	ck_assert_int_eq(newgame_default_level(ui, chad), 2);
+	/* --level given: always that level. */
+	o.level_given = true;
+	ck_assert_int_eq(newgame_default_level(ui, chad), 7);
+	fake_ui_free(ui);
+	free(finished);
+}
+END_TEST
+
 /* Resign: asked, answered yes over the game, then the game-over box. */
 START_TEST(test_resign_answer)
 {
@@ -185,6 +219,7 @@ actions_suite(void)
 	tcase_add_test(tc, test_drop_and_undo);
 	tcase_add_test(tc, test_new_is_a_request);
 	tcase_add_test(tc, test_fen_is_a_request);
+	tcase_add_test(tc, test_first_game_level);
 	tcase_add_test(tc, test_resign_answer);
 	tcase_add_test(tc, test_click_outside);
 	suite_add_tcase(s, tc);
