@@ -278,8 +278,9 @@ SUITES := $(shell sed -n 's/^[[:space:]]*{ "\([a-z0-9_]*\)", [a-z0-9_]*_suite },
 TEST_SCRIPTS = cli hardening man ssh xboard
 # The parts that take longest go first, so that none starts last and
 # keeps the others waiting (the order only; every part runs).
-TEST_FIRST = xboard.sh ssh.sh suite-invariants suite-perft suite-rooms \
-	suite-hosted suite-uci suite-survive suite-crosscheck suite-records
+TEST_FIRST = xboard.sh ssh.sh suite-uci suite-search suite-invariants \
+	suite-hosted suite-perft suite-survive suite-rooms man.sh cli.sh \
+	suite-records suite-crosscheck suite-engine monkey-1 monkey-2
 TEST_PARTS = $(TEST_FIRST) $(filter-out $(TEST_FIRST), \
 	$(TEST_SCRIPTS:%=%.sh) $(SUITES:%=suite-%) monkey-1 monkey-2 \
 	$(FUZZ_TARGETS:%=fuzz-replay-%) suite-list)
