@@ -4,7 +4,8 @@
 #   make play       build and start playing
 #   make check      build and run every test, normally and under
 #                   AddressSanitizer + UndefinedBehaviorSanitizer, and
-#                   lint the man pages
+#                   lint the man pages (CHECK_JOBS parts at a time)
+#   make test       one build's tests, in $(BUILD) (TEST_JOBS at a time)
 #   make man-lint   lint the man pages (groff and mandoc, 80 columns)
 #   make lint       static analysis (cppcheck, clang-tidy) and man-lint
 #   make valgrind   memcheck over the tests and a scripted game
@@ -134,7 +135,7 @@ TEST_APP_OBJ += $(TEST_UI_OBJ)
 TEST_APP_OBJ += $(BUILD)/src/app/computer.o
 
 .PHONY: all check check-normal check-asan check-extra test man-lint tsan bench \
-	test-parts test-summary check-fuzz-build \
+	test-bins test-parts test-summary check-fuzz-build \
 	play deps install uninstall clean arena \
 	fuzz FORCE lint valgrind monkey deps-graph
 
@@ -288,18 +289,34 @@ RUN_PART = python3 tools/run-part $(BUILD)
 .PHONY: $(TEST_PARTS:%=test-part-%) test-part-deps-graph \
 	$(FUZZ_TARGETS:%=check-fuzz-smoke-%)
 
+# The building is done at a lower priority (nice): in make check one
+# build's tests run while the other build compiles, and a test that
+# waits on a program's answer (a pty, a UCI clock) should not wait for
+# the compiler too.
+TEST_BINS = $(BIN) $(TEST_BIN) $(NOTHREAD_BIN) $(MONKEY) $(FUZZ_REPLAY) \
+	$(BUILD)/arena $(BUILD)/header-check.o
+test-bins: $(TEST_BINS)
+
 test:
 	@rm -rf $(BUILD)/test-times
-	@$(MAKE) -k -j$(TEST_JOBS) --output-sync=target --no-print-directory \
-	    test-parts; status=$$?; \
+	@nice -n 10 $(MAKE) -j$(TEST_JOBS) --no-print-directory test-bins && \
+	    $(MAKE) -k -j$(TEST_JOBS) --output-sync=target \
+	    --no-print-directory test-parts; status=$$?; \
 	    python3 tools/run-part --summary $(BUILD) -- $(TEST_PARTS); \
 	    exit $$status
 
 test-parts: $(TEST_PARTS:%=test-part-%) $(BUILD)/header-check.o
 
+# Check's per-test timeouts catch a test that hangs; they are not
+# measurements.  With the parts side by side a suite may get a fraction
+# of a core (less still under ASan, or when other jobs share the
+# machine), so they are made three times as long (Check's
+# CK_TIMEOUT_MULTIPLIER): a hang still fails, later.
+CK_TIMEOUT_MULTIPLIER ?= 3
 $(SUITES:%=test-part-suite-%): test-part-suite-%: $(BIN) $(TEST_BIN) \
     $(NOTHREAD_BIN)
-	@$(RUN_PART) suite-$* env BC_SUITES=$* BIGCHESS=$(BIN) $(TEST_BIN)
+	@$(RUN_PART) suite-$* env BC_SUITES=$* BIGCHESS=$(BIN) \
+	    CK_TIMEOUT_MULTIPLIER=$(CK_TIMEOUT_MULTIPLIER) $(TEST_BIN)
 
 test-part-suite-list: $(TEST_BIN) $(BUILD)/gen/suites.list
 	@$(RUN_PART) suite-list sh -c '$(TEST_BIN) --list | \
@@ -356,23 +373,26 @@ test-summary:
 	    $(TEST_EXTRA)
 
 check-normal:
-	+@$(CHECK_NORMAL) test-parts test-part-deps-graph
+	+@nice -n 10 $(CHECK_NORMAL) test-bins && \
+	    $(CHECK_NORMAL) test-parts test-part-deps-graph
 
 check-asan:
-	+@$(CHECK_ASAN) test-parts
+	+@nice -n 10 $(CHECK_ASAN) test-bins && $(CHECK_ASAN) test-parts
 
 # man-lint, and each libFuzzer target for FUZZ_SMOKE_SECONDS once the
-# harnesses are built (one build, then the runs side by side).
+# harnesses are built (one build, then the runs side by side), at a
+# lower priority like the building: they only compute.
 check-extra: $(FUZZ_TARGETS:%=check-fuzz-smoke-%)
 	@python3 tools/run-part build/extra man-lint sh tools/man-lint \
 	    man/*.6 man/*.5
 
 check-fuzz-build:
-	+@$(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk smoke-build
+	+@nice -n 10 $(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk \
+	    smoke-build
 
 $(FUZZ_TARGETS:%=check-fuzz-smoke-%): check-fuzz-smoke-%: \
     check-fuzz-build
-	+@python3 tools/run-part build/extra fuzz-smoke-$* \
+	+@python3 tools/run-part -n build/extra fuzz-smoke-$* \
 	    $(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk smoke-run \
 	    FUZZ_TARGETS=$*
 
