@@ -246,6 +246,11 @@ $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/src/app/report.o $(BUILD)/src/app/room_proto.o \
     $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
+# Their objects are named only by the pattern above, so make took them
+# for intermediate files and deleted them after each build; any change
+# to the engine then compiled all nine again to link the programs anew.
+.SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o) \
+    $(BUILD)/tests/fuzz/replay.o
 
 # tests/monkey.c: random keys in a pty (make monkey; a short run in test).
 MONKEY = $(BUILD)/monkey
