@@ -294,17 +294,14 @@ RUN_PART = python3 tools/run-part $(BUILD)
 .PHONY: $(TEST_PARTS:%=test-part-%) test-part-deps-graph \
 	$(FUZZ_TARGETS:%=check-fuzz-smoke-%)
 
-# The building is done at a lower priority (nice): in make check one
-# build's tests run while the other build compiles, and a test that
-# waits on a program's answer (a pty, a UCI clock) should not wait for
-# the compiler too.
+# The programs are built first, then the parts run.
 TEST_BINS = $(BIN) $(TEST_BIN) $(NOTHREAD_BIN) $(MONKEY) $(FUZZ_REPLAY) \
 	$(BUILD)/arena $(BUILD)/header-check.o
 test-bins: $(TEST_BINS)
 
 test:
 	@rm -rf $(BUILD)/test-times
-	@nice -n 10 $(MAKE) -j$(TEST_JOBS) --no-print-directory test-bins && \
+	@$(MAKE) -j$(TEST_JOBS) --no-print-directory test-bins && \
 	    $(MAKE) -k -j$(TEST_JOBS) --output-sync=target \
 	    --no-print-directory test-parts; status=$$?; \
 	    python3 tools/run-part --summary $(BUILD) -- $(TEST_PARTS); \
@@ -378,26 +375,24 @@ test-summary:
 	    $(TEST_EXTRA)
 
 check-normal:
-	+@nice -n 10 $(CHECK_NORMAL) test-bins && \
+	+@$(CHECK_NORMAL) test-bins && \
 	    $(CHECK_NORMAL) test-parts test-part-deps-graph
 
 check-asan:
-	+@nice -n 10 $(CHECK_ASAN) test-bins && $(CHECK_ASAN) test-parts
+	+@$(CHECK_ASAN) test-bins && $(CHECK_ASAN) test-parts
 
 # man-lint, and each libFuzzer target for FUZZ_SMOKE_SECONDS once the
-# harnesses are built (one build, then the runs side by side), at a
-# lower priority like the building: they only compute.
+# harnesses are built (one build, then the runs side by side).
 check-extra: $(FUZZ_TARGETS:%=check-fuzz-smoke-%)
 	@python3 tools/run-part build/extra man-lint sh tools/man-lint \
 	    man/*.6 man/*.5
 
 check-fuzz-build:
-	+@nice -n 10 $(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk \
-	    smoke-build
+	+@$(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk smoke-build
 
 $(FUZZ_TARGETS:%=check-fuzz-smoke-%): check-fuzz-smoke-%: \
     check-fuzz-build
-	+@python3 tools/run-part -n build/extra fuzz-smoke-$* \
+	+@python3 tools/run-part build/extra fuzz-smoke-$* \
 	    $(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk smoke-run \
 	    FUZZ_TARGETS=$*
 
