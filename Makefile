@@ -309,16 +309,19 @@ test:
 
 test-parts: $(TEST_PARTS:%=test-part-%) $(BUILD)/header-check.o
 
-# Check's per-test timeouts catch a test that hangs; they are not
-# measurements.  With the parts side by side a suite may get a fraction
-# of a core (less still under ASan, or when other jobs share the
-# machine), so they are made three times as long (Check's
+# Check's per-test timeouts catch a test that hangs, as does the pipe
+# suites' wait for any one line (BC_REPLY_MS, 30 s by default); they are
+# not measurements.  With the parts side by side a suite may get a
+# fraction of a core (less still under ASan, or when other jobs share
+# the machine), so both are made three times as long (Check's
 # CK_TIMEOUT_MULTIPLIER): a hang still fails, later.
 CK_TIMEOUT_MULTIPLIER ?= 3
+BC_REPLY_MS ?= 90000
 $(SUITES:%=test-part-suite-%): test-part-suite-%: $(BIN) $(TEST_BIN) \
     $(NOTHREAD_BIN)
 	@$(RUN_PART) suite-$* env BC_SUITES=$* BIGCHESS=$(BIN) \
-	    CK_TIMEOUT_MULTIPLIER=$(CK_TIMEOUT_MULTIPLIER) $(TEST_BIN)
+	    CK_TIMEOUT_MULTIPLIER=$(CK_TIMEOUT_MULTIPLIER) \
+	    BC_REPLY_MS=$(BC_REPLY_MS) $(TEST_BIN)
 
 test-part-suite-list: $(TEST_BIN) $(BUILD)/gen/suites.list
 	@$(RUN_PART) suite-list sh -c '$(TEST_BIN) --list | \
