@@ -4,7 +4,8 @@
 #   make play       build and start playing
 #   make check      build and run every test, normally and under
 #                   AddressSanitizer + UndefinedBehaviorSanitizer, and
-#                   lint the man pages
+#                   lint the man pages (CHECK_JOBS parts at a time)
+#   make test       one build's tests, in $(BUILD) (TEST_JOBS at a time)
 #   make man-lint   lint the man pages (groff and mandoc, 80 columns)
 #   make lint       static analysis (cppcheck, clang-tidy) and man-lint
 #   make valgrind   memcheck over the tests and a scripted game
@@ -134,6 +135,7 @@ TEST_APP_OBJ += $(TEST_UI_OBJ)
 TEST_APP_OBJ += $(BUILD)/src/app/computer.o
 
 .PHONY: all check check-normal check-asan check-extra test man-lint tsan bench \
+	test-bins test-parts test-summary check-fuzz-build \
 	play deps install uninstall clean arena \
 	fuzz FORCE lint valgrind monkey deps-graph
 
@@ -244,6 +246,11 @@ $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/src/app/report.o $(BUILD)/src/app/room_proto.o \
     $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread $(LDLIBS)
+# Their objects are named only by the pattern above, so make took them
+# for intermediate files and deleted them after each build; any change
+# to the engine then compiled all nine again to link the programs anew.
+.SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o) \
+    $(BUILD)/tests/fuzz/replay.o
 
 # tests/monkey.c: random keys in a pty (make monkey; a short run in test).
 MONKEY = $(BUILD)/monkey
@@ -257,43 +264,140 @@ $(BUILD)/header-check.o: include/bigchess/bigchess.h
 	    $(CC) -std=c11 -pedantic -Werror -Wall -Wextra -Iinclude \
 	    -x c -c -o $@ -
 
-# One full test run in $(BUILD): the Check suites, then the scripts that
-# drive the real binary (tests/man.sh checks the man pages' examples;
-# tests/ssh.sh plays over a real sshd and kills the client;
-# tests/hardening.sh reads the binary's hardening with readelf;
-# tests/xboard.sh has the real XBoard play it under Xvfb).
-test: $(BIN) $(TEST_BIN) $(BUILD)/header-check.o $(BUILD)/arena \
-	$(FUZZ_REPLAY) $(MONKEY) $(NOTHREAD_BIN)
-	BIGCHESS=$(BIN) $(TEST_BIN)
-	$(MONKEY) -n 500 -s 1 $(BIN)
-	$(MONKEY) -n 500 -s 2 $(BIN)
-	for t in $(FUZZ_TARGETS); do \
-	    $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t || exit 1; done
-	BIGCHESS=$(BIN) sh tests/cli.sh
-	BIGCHESS=$(BIN) SANITIZE=$(SANITIZE) HARDEN=$(HARDEN) \
-	    sh tests/hardening.sh
-	BIGCHESS=$(BIN) sh tests/man.sh
-	BIGCHESS=$(BIN) sh tests/ssh.sh
-	BIGCHESS=$(BIN) sh tests/xboard.sh
+# One test run in $(BUILD), in parts that run side by side (TEST_JOBS
+# at a time, as the tests spend most of their time waiting on the
+# programs they drive): each Check suite in a process of its own, the
+# monkey, the fuzz corpora replayed, and the scripts that drive the real
+# binary (tests/man.sh checks the man pages' examples; tests/ssh.sh plays
+# over a real sshd and kills the client; tests/hardening.sh reads the
+# binary's hardening with readelf; tests/xboard.sh has the real XBoard
+# play it under Xvfb).  tools/run-part runs each, prints its output whole
+# when it ends (--output-sync) with a line of its wall and CPU time, and
+# a summary at the end names the slowest parts and every failure.
+#
+# The suites are read from tests/check_main.c, so its one line adds a
+# suite here too; part suite-list checks that the list read is the
+# runner's own (check_bigchess --list), so none is left out unseen.
+TEST_JOBS ?= 4
+SUITES := $(shell sed -n 's/^[[:space:]]*{ "\([a-z0-9_]*\)", [a-z0-9_]*_suite },$$/\1/p' \
+	tests/check_main.c)
+TEST_SCRIPTS = cli hardening man ssh xboard
+# The parts that take longest go first, so that none starts last and
+# keeps the others waiting (the order only; every part runs).
+TEST_FIRST = xboard.sh ssh.sh suite-uci suite-search suite-invariants \
+	suite-hosted suite-perft suite-survive suite-rooms man.sh cli.sh \
+	suite-records suite-crosscheck suite-engine monkey-1 monkey-2
+TEST_PARTS = $(TEST_FIRST) $(filter-out $(TEST_FIRST), \
+	$(TEST_SCRIPTS:%=%.sh) $(SUITES:%=suite-%) monkey-1 monkey-2 \
+	$(FUZZ_TARGETS:%=fuzz-replay-%) suite-list)
+RUN_PART = python3 tools/run-part $(BUILD)
+.PHONY: $(TEST_PARTS:%=test-part-%) test-part-deps-graph \
+	$(FUZZ_TARGETS:%=check-fuzz-smoke-%)
 
-# The three phases run side by side on two cores: the tests spend most of
-# their time waiting on the programs they drive, so the wall time is about
-# the longest phase's.  Each phase's output is printed whole when it ends
-# (--output-sync), so a failure reads as it would alone.
+# The programs are built first, then the parts run.
+TEST_BINS = $(BIN) $(TEST_BIN) $(NOTHREAD_BIN) $(MONKEY) $(FUZZ_REPLAY) \
+	$(BUILD)/arena $(BUILD)/header-check.o
+test-bins: $(TEST_BINS)
+
+test:
+	@rm -rf $(BUILD)/test-times
+	@$(MAKE) -j$(TEST_JOBS) --no-print-directory test-bins && \
+	    $(MAKE) -k -j$(TEST_JOBS) --output-sync=target \
+	    --no-print-directory test-parts; status=$$?; \
+	    python3 tools/run-part --summary $(BUILD) -- $(TEST_PARTS); \
+	    exit $$status
+
+test-parts: $(TEST_PARTS:%=test-part-%) $(BUILD)/header-check.o
+
+# Check's per-test timeouts catch a test that hangs, as does the pipe
+# suites' wait for any one line (BC_REPLY_MS, 30 s by default); they are
+# not measurements.  With the parts side by side a suite may get a
+# fraction of a core (less still under ASan, or when other jobs share
+# the machine), so both are made three times as long (Check's
+# CK_TIMEOUT_MULTIPLIER): a hang still fails, later.
+CK_TIMEOUT_MULTIPLIER ?= 3
+BC_REPLY_MS ?= 90000
+$(SUITES:%=test-part-suite-%): test-part-suite-%: $(BIN) $(TEST_BIN) \
+    $(NOTHREAD_BIN)
+	@$(RUN_PART) suite-$* env BC_SUITES=$* BIGCHESS=$(BIN) \
+	    CK_TIMEOUT_MULTIPLIER=$(CK_TIMEOUT_MULTIPLIER) \
+	    BC_REPLY_MS=$(BC_REPLY_MS) $(TEST_BIN)
+
+test-part-suite-list: $(TEST_BIN) $(BUILD)/gen/suites.list
+	@$(RUN_PART) suite-list sh -c '$(TEST_BIN) --list | \
+	    diff - "$$1"' - $(BUILD)/gen/suites.list
+$(BUILD)/gen/suites.list: FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' $(SUITES) >$@
+
+test-part-monkey-1 test-part-monkey-2: test-part-monkey-%: $(BIN) $(MONKEY)
+	@$(RUN_PART) monkey-$* $(MONKEY) -n 500 -s $* $(BIN)
+
+$(FUZZ_TARGETS:%=test-part-fuzz-replay-%): test-part-fuzz-replay-%: \
+    $(BUILD)/fuzz-replay-%
+	@$(RUN_PART) fuzz-replay-$* $(BUILD)/fuzz-replay-$* \
+	    tests/fuzz/corpus/$*
+
+test-part-hardening.sh: $(BIN)
+	@$(RUN_PART) hardening.sh env BIGCHESS=$(BIN) SANITIZE=$(SANITIZE) \
+	    HARDEN=$(HARDEN) sh tests/hardening.sh
+
+$(patsubst %,test-part-%.sh,$(filter-out hardening,$(TEST_SCRIPTS))): \
+    test-part-%.sh: $(BIN) $(BUILD)/arena
+	@$(RUN_PART) $*.sh env BIGCHESS=$(BIN) sh tests/$*.sh
+
+test-part-deps-graph: $(BIN) $(TEST_BIN)
+	@$(RUN_PART) deps-graph python3 tools/deps-graph -b $(BUILD) -m 2
+
+# make check: both builds' parts (a normal -Werror build in build/check,
+# an ASan + UBSan one in build/asan) and man-lint and a short libFuzzer
+# run (build/fuzz) share CHECK_JOBS jobs, the building too, so that the
+# first build's tests start while the second still compiles.  Each
+# part's output is printed whole when it ends, so a failure reads as it
+# would alone; a summary of each folder ends the run.
+CHECK_JOBS ?= 6
+CHECK_NORMAL = $(MAKE) --no-print-directory BUILD=build/check WERROR=1
+CHECK_ASAN = $(MAKE) --no-print-directory BUILD=build/asan WERROR=1 \
+	SANITIZE=1 CFLAGS="-O1 -g"
 check:
 	@sh tools/deps ensure
-	@$(MAKE) -j2 --output-sync=target check-normal check-asan check-extra
+	@rm -rf build/check/test-times build/asan/test-times \
+	    build/extra/test-times
+	@start=$$(date +%s); \
+	    $(MAKE) -k -j$(CHECK_JOBS) --output-sync=target \
+	    --no-print-directory check-normal check-asan check-extra; \
+	    status=$$?; \
+	    $(CHECK_NORMAL) test-summary TEST_EXTRA=deps-graph || status=1; \
+	    $(CHECK_ASAN) test-summary || status=1; \
+	    python3 tools/run-part --summary build/extra -- man-lint \
+	    $(FUZZ_TARGETS:%=fuzz-smoke-%) || status=1; \
+	    echo "make check: $$(($$(date +%s) - start)) s"; exit $$status
+
+test-summary:
+	@python3 tools/run-part --summary $(BUILD) -- $(TEST_PARTS) \
+	    $(TEST_EXTRA)
 
 check-normal:
-	$(MAKE) BUILD=build/check WERROR=1 test
-	python3 tools/deps-graph -b build/check -m 2
+	+@$(CHECK_NORMAL) test-bins && \
+	    $(CHECK_NORMAL) test-parts test-part-deps-graph
 
 check-asan:
-	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" test
+	+@$(CHECK_ASAN) test-bins && $(CHECK_ASAN) test-parts
 
-check-extra:
-	$(MAKE) man-lint
-	$(MAKE) -f tests/fuzz/fuzz.mk smoke
+# man-lint, and each libFuzzer target for FUZZ_SMOKE_SECONDS once the
+# harnesses are built (one build, then the runs side by side).
+check-extra: $(FUZZ_TARGETS:%=check-fuzz-smoke-%)
+	@python3 tools/run-part build/extra man-lint sh tools/man-lint \
+	    man/*.6 man/*.5
+
+check-fuzz-build:
+	+@$(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk smoke-build
+
+$(FUZZ_TARGETS:%=check-fuzz-smoke-%): check-fuzz-smoke-%: \
+    check-fuzz-build
+	+@python3 tools/run-part build/extra fuzz-smoke-$* \
+	    $(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk smoke-run \
+	    FUZZ_TARGETS=$*
 
 # The engine's suites under ThreadSanitizer, the UCI transcripts driving
 # a ThreadSanitizer binary too (a race report ends it with status 66,

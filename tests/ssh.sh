@@ -160,6 +160,20 @@ wait_screen() {
 	tmux -L "$sock" capture-pane -p -t bc 2>/dev/null
 	return 1
 }
+# wait_line ERE: polls the pane for a line matching ERE until the
+# deadline.
+wait_line() {
+	n=0
+	while [ $n -lt $((WAIT * 20)) ]; do
+		tmux -L "$sock" capture-pane -p -t bc 2>/dev/null |
+		    grep -qE -- "$1" && return 0
+		sleep 0.05
+		n=$((n + 1))
+	done
+	bad "no line matching '$1' over ssh; screen:"
+	tmux -L "$sock" capture-pane -p -t bc 2>/dev/null
+	return 1
+}
 # wait_gone PID: polls until PID has exited.
 wait_gone() {
 	n=0
@@ -209,11 +223,12 @@ wait_screen 'Nc7' || exit 1
 send ':Nd6'
 wait_screen '3. Nd6' || exit 1
 save="$tmp/state/bigchess/autosave.pgn"
-# Black's clock as saved after 3. Nd6, then let it run: 9:57 can only be
-# Black's (White's stopped at 9:59 or more after three quick moves).
+# Black's clock as saved after 3. Nd6, then let it run to 9:57 on
+# Black's own row (on a busy machine White's three moves may have taken
+# three seconds too).
 tag() { sed -n "s/^\[$1 \"\([0-9]*\)\"\]$/\1/p" "$save"; }
 black_at_move=$(tag BigchessBlackClock)
-wait_screen '9:57' || exit 1
+wait_line 'Black \(human\) +9:57' || exit 1
 ssh_pid=$(tmux -L "$sock" list-panes -t bc -F '#{pane_pid}')
 kill -9 "$ssh_pid" && ok || bad "cannot kill the ssh client $ssh_pid"
 # sshd sees the connection drop and hangs up bigchess's terminal.
@@ -426,7 +441,10 @@ wait_screen 'Enter: start' || exit 1
 tmux -L "$sock" send-keys -t bc Enter
 wait_screen 'White to move' || exit 1
 send ':e5'
-wait_screen 'White played e5' || exit 1
+# The move list, not "White played e5": that message lasts only until
+# the computer answers, which on a busy machine can come between two
+# looks at the pane.
+wait_screen '1. e5' || exit 1
 wait_screen 'White to move' || exit 1   # the computer answered
 tmux -L "$sock" send-keys -t bc R
 if wait_screen '(built-in text)'; then ok; fi
@@ -442,7 +460,7 @@ wait_screen '(built-in text)' && ok
 tmux -L "$sock" send-keys -t bc q
 wait_screen 'White to move' || exit 1
 send ':Nc4'   # legal whatever Black answered to 1. e5
-wait_screen 'White played Nc4' && ok
+wait_screen '2. Nc4' && ok
 no_marker 'R and the pager escapes'
 [ -e "$marker-saved" ] || [ -e "$marker-examined" ] &&
     bad "a file was written or read by name" || ok

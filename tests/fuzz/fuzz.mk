@@ -3,6 +3,7 @@
 #   make -f tests/fuzz/fuzz.mk run [FUZZ_SECONDS=60] [FUZZ_TARGETS="fen"]
 #   make -f tests/fuzz/fuzz.mk smoke    a short run, or a notice when
 #                                       clang's libFuzzer is missing
+#                                       (smoke-build, then smoke-run)
 #
 # The Makefile's `make fuzz` and `make check` come here.  Each target
 # tests/fuzz/fuzz_<t>.c starts from tests/fuzz/corpus/<t>/; what libFuzzer
@@ -27,7 +28,7 @@ FUZZ_SRC = $(wildcard src/rules/*.c) $(wildcard src/engine/*.c) src/app/uci.c \
 FUZZ_OBJ = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
-.PHONY: run smoke build
+.PHONY: run smoke smoke-build smoke-run build
 .SECONDARY:
 
 build: $(FUZZ_BINS)
@@ -58,13 +59,29 @@ run: $(FUZZ_BINS)
 	        $(FUZZ_BUILD)/$$t.log | tr '\n' ' '; echo; \
 	done
 
+# smoke-build and smoke-run split smoke for make check, which builds once
+# and then runs the targets side by side (smoke-run FUZZ_TARGETS=fen).
+FUZZ_HAVE = printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return (int)(d[0] & n); }\n' | \
+	    $(FUZZ_CC) -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1
+FUZZ_MISSING = echo "fuzz: $(FUZZ_CC) with libFuzzer not found; skipped (make deps)"
+
 smoke:
-	@if printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return (int)(d[0] & n); }\n' | \
-	    $(FUZZ_CC) -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1; \
-	then \
+	@if $(FUZZ_HAVE); then \
 	    $(MAKE) -f tests/fuzz/fuzz.mk run FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS); \
 	else \
-	    echo "fuzz: $(FUZZ_CC) with libFuzzer not found; skipped (make deps)"; \
+	    $(FUZZ_MISSING); \
+	fi
+
+smoke-build:
+	@if $(FUZZ_HAVE); then \
+	    $(MAKE) -f tests/fuzz/fuzz.mk build; \
+	else \
+	    $(FUZZ_MISSING); \
+	fi
+
+smoke-run:
+	@if $(FUZZ_HAVE); then \
+	    $(MAKE) -f tests/fuzz/fuzz.mk run FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS); \
 	fi
 
 -include $(FUZZ_OBJ:.o=.d)
