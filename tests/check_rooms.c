@@ -14,6 +14,7 @@
  * are the lessons' FENs.  The opening moves are Grand Chess pawn steps
  * from the third rank and knight jumps (grand.md).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <pwd.h>
@@ -322,6 +323,149 @@ START_TEST(test_mate)
 	leave(&w);
 	leave(&g);
 	leave(&h);
+}
+END_TEST
+
+/*
+ * A whole Grand Chess game from the opening to mate: 23 plies, White
+ * (the host) playing Fairy-Stockfish 11.1's best move at depth 10 and
+ * Black (the guest) its worst at depth 1; Fairy-Stockfish says of the
+ * final position "score mate 0, bestmove (none)": mated.  The SAN is
+ * written by hand from grand.md's start (the pieces: b2 N, c2 B, d2 Q,
+ * e2 K, f2 C, g2 A, h2 B, i2 N, and Black's on rank 9).  10. Cxc9 checks
+ * along rank 9 (d9 and e9 are empty by then); 12. Cxi9 checks g8 as a
+ * knight and covers f9, g9, h9 (the rook's line) and h7 (the knight's),
+ * and Bc10 sees f7 through d9 and e8.
+ */
+static const char *const whole_coord[] = {
+	"d3d4", "g9h7", "c2h7", "g8g7", "h7f9", "d9e10", "f9e10", "h9g10",
+	"e10c8", "a10c10", "c8b9", "j10j9", "b9c10", "e8e6", "f2e4", "e9f9",
+	"e4c5", "i9j7", "c5c9", "f9g8", "c9j9", "j7i9", "j9i9",
+};
+static const char *const whole_san[] = {
+	"d4", "Ah7", "Bxh7", "g7", "Bxf9", "Qe10", "Bxe10", "Bg10",
+	"Bxc8", "Rc10", "Bxb9", "Rj9", "Bxc10", "e6", "Ce4", "Kf9",
+	"Cc5", "Nj7", "Cxc9+", "Kg8", "Cxj9", "Ni9", "Cxi9#",
+};
+
+/* The only file in `dir` (a history folder), in a new string. */
+static char *
+only_file_in(const char *dir)
+{
+	char path[512], *text = NULL;
+	struct dirent *e;
+	DIR *d = opendir(dir);
+	int n = 0;
+
+	ck_assert_msg(d != NULL, "no folder %s", dir);
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			free(text);
+			text = slurp(path);
+			n++;
+		}
+	closedir(d);
+	ck_assert_msg(n == 1, "%d files in %s", n, dir);
+	ck_assert_ptr_nonnull(text);
+	return text;
+}
+
+/* `pgn`'s movetext has the whole game: each move numbered, in order,
+ * whatever the line breaks. */
+static void
+assert_whole_game(char *pgn)
+{
+	char want[1024] = "", flat[8192];
+	size_t n = 0;
+	bool space = false;
+
+	for (size_t i = 0; i < sizeof whole_san / sizeof whole_san[0]; i++) {
+		char part[32];
+
+		if (i % 2 == 0)
+			snprintf(part, sizeof part, "%s%zu. %s", i ? " " : "",
+			    i / 2 + 1, whole_san[i]);
+		else
+			snprintf(part, sizeof part, " %s", whole_san[i]);
+		strncat(want, part, sizeof want - strlen(want) - 1);
+	}
+	strncat(want, " 1-0", sizeof want - strlen(want) - 1);
+	for (const char *p = pgn; *p && n + 1 < sizeof flat; p++) {
+		if (*p == '\n' || *p == ' ') {
+			space = true;
+			continue;
+		}
+		if (space && n > 0)
+			flat[n++] = ' ';
+		space = false;
+		flat[n++] = *p;
+	}
+	flat[n] = '\0';
+	ck_assert_msg(strstr(flat, want), "the record lacks\n%s\nin\n%s",
+	    want, pgn);
+	ck_assert_ptr_nonnull(strstr(pgn, "[Result \"1-0\"]"));
+	ck_assert_ptr_nonnull(strstr(pgn, "[Variant \"Grand Chess\"]"));
+	free(pgn);
+}
+
+/*
+ * A whole game between two real processes over the room's socket, from
+ * the opening position to mate, with a watcher: every move reaches the
+ * other side, all three see the mate and the final position, and both
+ * players' records (their history folders) hold every move.
+ */
+START_TEST(test_whole_game)
+{
+	const char *const host_args[] = { "--host", "whole", "--variant",
+		"grand", NULL };
+	const char *const join[] = { "--join", "whole", NULL };
+	const char *const watch[] = { "--watch", "whole", NULL };
+	const size_t plies = sizeof whole_coord / sizeof whole_coord[0];
+	struct state hs, gs;
+	struct pty h, g, w;
+	char dir[160];
+
+	state_new(&hs);
+	state_new(&gs);
+	start(&h, host_args, &hs);
+	start(&g, join, &gs);
+	SEE(&g, "you play Black");
+	SEE(&h, "is in the room");
+	start(&w, watch, NULL);
+	SEE(&h, "1 watching");
+	for (size_t i = 0; i < plies; i++) {
+		struct pty *mover = i % 2 ? &g : &h, *other = i % 2 ? &h : &g;
+		char news[64];
+
+		snprintf(news, sizeof news, "%s played %s",
+		    i % 2 ? "Black" : "White", whole_san[i]);
+		type_line(mover, whole_coord[i]);
+		SEE(other, news);
+		SEE(mover, news);
+	}
+	SEE(&h, "White wins (1-0) by checkmate");
+	SEE(&g, "White wins (1-0) by checkmate");
+	SEE(&w, "White wins (1-0) by checkmate");
+	/* The watcher's board is the final one: White's chancellor on i9,
+	 * Black's king on g8, the squares the game emptied empty. */
+	ASSERT_PIECE(&w, "i9", 'C');
+	ASSERT_PIECE(&w, "g8", 'k');
+	ASSERT_PIECE(&w, "c10", 'B');
+	ASSERT_PIECE(&w, "g10", 'b');
+	ASSERT_PIECE(&w, "e6", 'p');
+	ASSERT_PIECE(&w, "e9", ' ');
+	ASSERT_PIECE(&w, "d9", ' ');
+	WAIT_ROW(&w, "12.", "Cxi9#");
+	leave(&w);
+	leave(&g);
+	leave(&h);
+	snprintf(dir, sizeof dir, "%s/history", hs.dir);
+	assert_whole_game(only_file_in(dir));
+	snprintf(dir, sizeof dir, "%s/history", gs.dir);
+	assert_whole_game(only_file_in(dir));
+	pty_remove_tree(hs.home);
+	pty_remove_tree(gs.home);
 }
 END_TEST
 
@@ -863,6 +1007,7 @@ rooms_suite(void)
 	tcase_set_timeout(peers, 120);
 	tcase_add_loop_test(play, test_mate, 0,
 	    (int)(sizeof mates / sizeof mates[0]));
+	tcase_add_test(play, test_whole_game);
 	tcase_add_test(play, test_moves_clocks_chat);
 	tcase_add_test(play, test_offers);
 	tcase_add_test(play, test_flag);
