@@ -994,6 +994,222 @@ START_TEST(test_chat_backlog)
 }
 END_TEST
 
+/* The room's rate limit: one line every 100 ms after a burst of 30
+ * (bigchess-room(5)). */
+enum { ROOM_RATE_MS = 100 };
+
+/* Lets `ms` pass, reading every screen meanwhile: not a wait for the
+ * programs (that is wait_in's) but the pace of a peer that keeps to
+ * the room's rate limit. */
+static void
+pace(int ms)
+{
+	int64_t end = now_ms() + ms;
+
+	while (now_ms() < end)
+		for (int i = 0; i < LIVE_MAX; i++)
+			if (live[i])
+				pty_pump(live[i], 5);
+}
+
+/* The said lines in what a fake peer read, counted; the first and the
+ * last texts go to `first` and `last`. */
+static int
+said_lines(const char *buf, char *first, char *last, size_t size)
+{
+	int n = 0;
+
+	first[0] = last[0] = '\0';
+	for (const char *p = buf; (p = strstr(p, "said ")); p++) {
+		const char *text, *end;
+
+		if (p != buf && p[-1] != '\n')
+			continue;
+		text = strchr(p + 5, ' ');
+		end = strchr(p, '\n');
+		if (!text || !end || text > end)
+			continue;
+		snprintf(n ? last : first, size, "%.*s", (int)(end - text - 1),
+		    text + 1);
+		if (!n)
+			snprintf(last, size, "%s", first);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The chat is kept with the room's game: after the host's process is
+ * killed and --resume opens the room again, the host, the guest coming
+ * back and a new watcher see what was said, quotes and backslashes as
+ * typed; of 55 lines the room keeps the newest 50 (ROOM_CHAT_BACKLOG,
+ * bigchess-room(5)), in order.
+ */
+START_TEST(test_resume_chat)
+{
+	const char *const host_args[] = { "--host", "rc", "--variant",
+		"grand", NULL };
+	const char *const resume[] = { "--host", "rc", "--resume", NULL };
+	const char *const join[] = { "--join", "rc", NULL };
+	const char *const watch[] = { "--watch", "rc", NULL };
+	static char buf[1 << 16];
+	char first[64], last[64];
+	struct state s;
+	struct pty h, g, w;
+	bool eof;
+	int fd;
+
+	state_new(&s);
+	start(&h, host_args, &s);
+	start(&g, join, NULL);
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	type_line(&g, "say he said \"hi\" \\o/");
+	SEE(&h, ": he said \"hi\" \\o/");
+	type_line(&h, "say the host answers");
+	SEE(&g, ": the host answers");
+	kill(h.pid, SIGKILL);
+	ck_assert(pty_wait_exit(&h, WAIT_MS));
+	stop(&h);
+	SEE(&g, "connection to the room was lost");
+	leave(&g);
+	start(&h, resume, &s);
+	WAIT_ROW(&h, "1.", "e5");
+	SEE(&h, ": he said \"hi\" \\o/");
+	SEE(&h, ": the host answers");
+	start(&g, join, NULL);
+	SEE(&g, "you play Black");
+	SEE(&g, ": he said \"hi\" \\o/");
+	SEE(&g, ": the host answers");
+	start(&w, watch, NULL);
+	SEE(&w, ": the host answers");
+	leave(&w);
+	/* 55 more lines, from a fake watcher, at a pace the rate limit
+	 * lets through; then the host is killed once more. */
+	fd = fake_join("rc", "watcher");
+	for (int i = 1; i <= 55; i++) {
+		char line[32];
+
+		snprintf(line, sizeof line, "say line %02d\n", i);
+		fake_send(fd, line, strlen(line));
+		snprintf(line, sizeof line, ": line %02d", i);
+		SEE(&h, line);
+		pace(ROOM_RATE_MS + 10);
+	}
+	close(fd);
+	leave(&g);
+	kill(h.pid, SIGKILL);
+	ck_assert(pty_wait_exit(&h, WAIT_MS));
+	stop(&h);
+	start(&h, resume, &s);
+	WAIT_ROW(&h, "1.", "e5");
+	SEE(&h, ": line 55");
+	fd = fake_connect("rc");
+	fake_send(fd, "hello 1 watcher\n", 16);
+	buf[0] = '\0';
+	ck_assert(fake_read(fd, "synced\n", &eof, buf, sizeof buf));
+	ck_assert_int_eq(said_lines(buf, first, last, sizeof first), 50);
+	ck_assert_str_eq(first, "line 06");
+	ck_assert_str_eq(last, "line 55");
+	close(fd);
+	leave(&h);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
+/*
+ * A room's record written by hand, as a host's state folder would hold
+ * it: Grand Chess, the host White, 1. e5 e6 played, the guest's seat
+ * held by "someone-else", and chat: one good line, one with an escape
+ * sequence (ESC ] 0 ; ... BEL, a window title) and one with a login no
+ * system has, which the room must not replay.
+ */
+static void
+write_record(const struct state *s, const char *room)
+{
+	char path[256];
+
+	ck_assert_int_eq(mkdir(s->dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/room-%s.pgn", s->dir, room);
+	write_file(path,
+	    "[Event \"bigchess game\"]\n"
+	    "[Site \"?\"]\n"
+	    "[Date \"2026.12.01\"]\n"
+	    "[Round \"-\"]\n"
+	    "[White \"host\"]\n"
+	    "[Black \"bigchess level 1\"]\n"
+	    "[Result \"*\"]\n"
+	    "[Variant \"Grand Chess\"]\n"
+	    "[TimeControl \"-\"]\n"
+	    "[BigchessPlayers \"human computer\"]\n"
+	    "[BigchessLevel \"1\"]\n"
+	    "[BigchessRoomGuest \"someone-else\"]\n"
+	    "[BigchessRoomChat \"someone-else see you tomorrow\"]\n"
+	    "[BigchessRoomChat \"someone-else \x1b]0;pwned\x07\"]\n"
+	    "[BigchessRoomChat \"no*such-login sneaky\"]\n"
+	    "\n"
+	    "1. e5 e6 *\n");
+}
+
+/*
+ * After --host --resume the guest's seat is the login's that held it:
+ * anyone else is told so (and that they may watch), watching works, and
+ * the host's --open-seat lets anyone take it.  The record's chat is
+ * replayed, without the lines that are not chat.
+ */
+START_TEST(test_resume_seat)
+{
+	const char *const resume[] = { "--host", "sb", "--resume", NULL };
+	const char *const open[] = { "--host", "sb", "--resume",
+		"--open-seat", NULL };
+	const char *const join[] = { "--join", "sb", NULL };
+	const char *const watch[] = { "--watch", "sb", NULL };
+	char who[128];
+	struct state s;
+	struct pty h, g, w;
+
+	state_new(&s);
+	write_record(&s, "sb");
+	start(&h, resume, &s);
+	WAIT_ROW(&h, "1.", "e6");
+	SEE(&h, "someone-else: see you tomorrow");
+	SEE(&h, "Opponent someone-else: not connected");
+	refused(join, "keeps the opponent's seat for someone-else, who "
+	    "played this game; --watch sb watches");
+	start(&w, watch, NULL);
+	WAIT_ROW(&w, "1.", "e6");
+	SEE(&w, "someone-else: see you tomorrow");
+	ck_assert_msg(!pty_find(&w, "pwned", NULL, NULL) &&
+	    !pty_find(&h, "pwned", NULL, NULL) &&
+	    !pty_find(&w, "sneaky", NULL, NULL), "a bad chat line was "
+	    "replayed:\n%s", pty_dump(&w));
+	leave(&w);
+	leave(&h);
+	start(&h, open, &s);
+	WAIT_ROW(&h, "1.", "e6");
+	start(&g, join, NULL);
+	SEE(&g, "you play Black");
+	SEE(&h, "is in the room");
+	type_line(&h, "d3d4");
+	SEE(&g, "White played d4");
+	leave(&g);
+	leave(&h);
+	/* The seat is the new guest's now, kept in the record: a plain
+	 * --resume lets this login in again. */
+	start(&h, resume, &s);
+	WAIT_ROW(&h, "2.", "d4");
+	snprintf(who, sizeof who, "Opponent %s: not connected", my_login());
+	SEE(&h, who);
+	start(&g, join, NULL);
+	SEE(&g, "you play Black");
+	type_line(&g, "d8d6");
+	SEE(&h, "Black played d6");
+	leave(&g);
+	leave(&h);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 Suite *
 rooms_suite(void)
 {
@@ -1021,6 +1237,8 @@ rooms_suite(void)
 	tcase_add_test(peers, test_host_screen_given);
 	tcase_add_test(peers, test_join_screen);
 	tcase_add_test(peers, test_chat_backlog);
+	tcase_add_test(peers, test_resume_chat);
+	tcase_add_test(peers, test_resume_seat);
 	suite_add_tcase(s, play);
 	suite_add_tcase(s, peers);
 	return s;

@@ -21,6 +21,7 @@
 
 #include "report.h"
 #include "room_proto.h"
+#include "room_record.h"
 #include "room_server.h"
 #include "room_sock.h"
 #include "savegame.h"
@@ -49,7 +50,6 @@ struct room_server {
 	char save_dir[SAVEGAME_PATH_MAX];
 	char host_login[ROOM_LOGIN_MAX + 1];
 	char guest_login[ROOM_LOGIN_MAX + 1]; /* "": no guest yet */
-	uid_t guest_uid;
 	int listen_fd;
 	bc_game *game;
 	struct chess_clock clock;
@@ -57,13 +57,9 @@ struct room_server {
 	int64_t guest_left_at;    /* ms when the guest left, or -1 */
 	const char *closed_why;   /* NULL: open */
 	struct peer peers[ROOM_PEERS_MAX];
-	/* The last chat lines, oldest first from chat_first, for those
-	 * who join later (send_game). */
-	struct said {
-		char login[ROOM_LOGIN_MAX + 1];
-		char text[ROOM_TEXT_MAX + 1];
-	} chat[ROOM_CHAT_BACKLOG];
-	int chat_first, chat_count;
+	/* The last chat lines, for those who join later (send_game) and
+	 * for the room's record. */
+	struct room_chat chat;
 };
 
 static int
@@ -229,7 +225,8 @@ run_clock(struct room_server *s, int64_t now)
  * so that --host NAME --resume opens it again: an unfinished game only
  * (a finished one is in both players' own history).  The guest's side
  * is marked as the computer's in BigchessPlayers, which is how the
- * record says who the host is.
+ * record says who the host is; the room's tags add whose the guest's
+ * seat is and the chat (room_record.h).
  */
 static void
 save(struct room_server *s, int64_t now)
@@ -255,7 +252,7 @@ save(struct room_server *s, int64_t now)
 	sv.clock_left_ms[BC_WHITE] = clock_left(&s->clock, BC_WHITE, now);
 	sv.clock_left_ms[BC_BLACK] = clock_left(&s->clock, BC_BLACK, now);
 	sv.level = 1;
-	if (savegame_format(&sv, 1, &text) != BC_OK)
+	if (room_record_format(&sv, s->guest_login, &s->chat, &text) != BC_OK)
 		return;
 	/* A failure here costs only the room's --resume; the host's own
 	 * autosave (its screen's) still has the game. */
@@ -353,9 +350,8 @@ send_game(struct room_server *s, struct peer *p, int64_t now)
 	m.kind = RM_WATCHERS;
 	m.count = watcher_count(s);
 	send_msg(p, &m);
-	for (int i = 0; i < s->chat_count && p->fd >= 0; i++) {
-		const struct said *c = &s->chat[(s->chat_first + i) %
-		    ROOM_CHAT_BACKLOG];
+	for (int i = 0; i < s->chat.count && p->fd >= 0; i++) {
+		const struct room_said *c = room_chat_at(&s->chat, i);
 
 		memset(&m, 0, sizeof m);
 		m.kind = RM_SAID;
@@ -407,7 +403,7 @@ static void
 hello(struct room_server *s, struct peer *p, const struct room_msg *m,
     int64_t now)
 {
-	char why[160];
+	char why[ROOM_TEXT_MAX + 1];
 
 	if (m->version != ROOM_VERSION) {
 		snprintf(why, sizeof why, "this room speaks version %d of "
@@ -432,15 +428,18 @@ hello(struct room_server *s, struct peer *p, const struct room_msg *m,
 			refuse(p, why, now);
 			return;
 		}
-		if (s->guest_login[0] && p->uid != s->guest_uid &&
+		/* The seat is the login's that played the game so far (a
+		 * login is a uid, from SO_PEERCRED), also after the host's
+		 * --resume, which read it from the record. */
+		if (s->guest_login[0] && strcmp(p->login, s->guest_login) &&
 		    bc_game_length(s->game) > 0 && !game_over(s)) {
-			snprintf(why, sizeof why, "the room keeps its game for "
-			    "%s, who left; --watch %s watches",
-			    s->guest_login, s->name);
+			snprintf(why, sizeof why, "the room keeps the "
+			    "opponent's seat for %s, who played this game; "
+			    "--watch %s watches (the host can free the seat "
+			    "with --open-seat)", s->guest_login, s->name);
 			refuse(p, why, now);
 			return;
 		}
-		s->guest_uid = p->uid;
 		snprintf(s->guest_login, sizeof s->guest_login, "%s",
 		    p->login);
 		s->guest_left_at = -1;
@@ -519,29 +518,18 @@ move(struct room_server *s, struct peer *p, const struct room_msg *m,
 }
 
 static void
-say(struct room_server *s, struct peer *p, const struct room_msg *m)
+say(struct room_server *s, struct peer *p, const struct room_msg *m,
+    int64_t now)
 {
 	struct room_msg out = { .kind = RM_SAID };
-	struct said *c;
-	size_t n;
 
 	snprintf(out.name, sizeof out.name, "%s", p->login);
 	snprintf(out.text, sizeof out.text, "%s", m->text);
 	broadcast(s, &out);
-	/* Kept for whoever joins later; the oldest line makes room. */
-	if (s->chat_count == ROOM_CHAT_BACKLOG) {
-		s->chat_first = (s->chat_first + 1) % ROOM_CHAT_BACKLOG;
-		s->chat_count--;
-	}
-	c = &s->chat[(s->chat_first + s->chat_count++) % ROOM_CHAT_BACKLOG];
-	/* Copied by hand: GCC cannot see that the peer, inside `s`, does
-	 * not overlap the backlog (-Wrestrict). */
-	n = strnlen(p->login, ROOM_LOGIN_MAX);
-	memcpy(c->login, p->login, n);
-	c->login[n] = '\0';
-	n = strnlen(m->text, ROOM_TEXT_MAX);
-	memcpy(c->text, m->text, n);
-	c->text[n] = '\0';
+	/* Kept for whoever joins later, and in the record for a resumed
+	 * room's; the oldest line makes room. */
+	room_chat_add(&s->chat, p->login, m->text);
+	save(s, now);
 }
 
 /* Plies a take-back removes for `colour`: back to its last move. */
@@ -666,7 +654,7 @@ line(struct room_server *s, struct peer *p, int64_t now)
 		move(s, p, &m, now);
 		break;
 	case RM_SAY:
-		say(s, p, &m);
+		say(s, p, &m, now);
 		break;
 	case RM_OFFER:
 		offer(s, p, &m, now);
@@ -963,6 +951,13 @@ room_server_open(struct room_server **out, int *host_fd,
 			free(s);
 			return -1;
 		}
+	if (c->resume && c->guest_login)
+		snprintf(s->guest_login, sizeof s->guest_login, "%s",
+		    c->guest_login);
+	if (c->resume && c->chat)
+		s->chat = *c->chat;
+	s->cfg.guest_login = NULL;
+	s->cfg.chat = NULL;
 	clock_setup(&s->clock, c->base_ms, c->inc_ms);
 	if (c->resume && c->base_ms > 0) {
 		clock_set_left(&s->clock, BC_WHITE, c->left_ms[BC_WHITE]);
