@@ -13,12 +13,19 @@
  * proved by the lessons suite with the rules library); the positions
  * are the lessons' FENs.  The opening moves are Grand Chess pawn steps
  * from the third rank and knight jumps (grand.md).
+ *
+ * _GNU_SOURCE: setresuid and setgroups, for a child that becomes one of
+ * the test's users (test_two_users).
  */
+#define _GNU_SOURCE /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <pwd.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1210,12 +1217,404 @@ START_TEST(test_resume_seat)
 }
 END_TEST
 
+/*
+ * Two Unix users in a shared rooms folder, for real: the folder made as
+ * README's "Game rooms" and bigchess(6) tell the administrator (a group,
+ * mode 2770), users made for the test with useradd and the programs run
+ * as them through setpriv.  Only root can do that; elsewhere the test
+ * says it is skipped, and under CI=true (which runs as root) not being
+ * root is a failure, as a skip is in tests/ssh.sh.
+ *
+ * The users are named for this process (bcr<pid>a ...), so the normal
+ * and the sanitizer builds' runs, side by side, never meet; users of a
+ * run that was killed before it could remove them are removed at the
+ * start of the next (their process is gone).
+ */
+enum { USERS = 4 };
+
+struct user {
+	char name[24];
+	uid_t uid;
+	gid_t gid;
+	char home[256];   /* HOME, XDG_STATE_HOME: theirs, mode 0700 */
+	char env[3][300];
+};
+
+static char users_base[64], users_group[24], users_bin[128];
+static char users_rooms[96];
+static char users_error[256]; /* why the users could not be made */
+static struct user users[USERS];
+static bool users_made;
+
+static int
+run_quiet(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int
+run_quiet(const char *fmt, ...)
+{
+	char cmd[512];
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	strncat(cmd, " >/dev/null 2>&1", sizeof cmd - strlen(cmd) - 1);
+	st = system(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/*
+ * Removes the test users and the group of pid `pid`'s run.  userdel
+ * refuses a user with a process still running: after a failed test its
+ * programs see their terminal close (SIGHUP) and end on their own, so
+ * each is tried again for a few seconds.
+ */
+static void
+users_remove(long pid)
+{
+	for (int i = 0; i < USERS; i++) {
+		char name[32];
+
+		snprintf(name, sizeof name, "bcr%ld%c", pid, 'a' + i);
+		for (int tries = 0; tries < 50 && getpwnam(name); tries++) {
+			struct timespec t = { 0, 100 * 1000000L };
+
+			if (run_quiet("userdel %s", name) == 0)
+				break;
+			nanosleep(&t, NULL);
+		}
+	}
+	run_quiet("groupdel bcr%ldg", pid);
+}
+
+/* What runs that were killed left: users bcr<pid>a of no live pid. */
+static void
+users_remove_stale(void)
+{
+	FILE *f = fopen("/etc/passwd", "r");
+	char line[512];
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof line, f)) {
+		char *end;
+		long pid;
+
+		if (strncmp(line, "bcr", 3) != 0)
+			continue;
+		pid = strtol(line + 3, &end, 10);
+		if (end != line + 3 && *end == 'a' && end[1] == ':' &&
+		    pid > 0 && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+			users_remove(pid);
+	}
+	fclose(f);
+}
+
+/*
+ * Makes, in the runner's own process (an unchecked fixture, whose
+ * teardown runs however the test ends): users a, b, d in a new group
+ * and c outside it (in "users"), each with a home and state folder of
+ * their own (mode 0700); a copy of the program they may all run (the
+ * build's folder may be closed to them); and the shared rooms folder as
+ * the administrator's recipe makes it: mkdir, chgrp, chmod 2770.  Not
+ * as root, nothing: the test says why it skips.
+ */
+static void
+users_setup(void)
+{
+	long pid = (long)getpid();
+	const struct group *gr;
+	char *bin;
+
+	users_error[0] = '\0';
+	if (geteuid() != 0)
+		return;
+	if (access("/usr/sbin/useradd", X_OK) != 0 ||
+	    access("/usr/bin/setpriv", X_OK) != 0) {
+		snprintf(users_error, sizeof users_error, "root without "
+		    "useradd (passwd) or setpriv (util-linux)");
+		return;
+	}
+	users_remove_stale();
+	snprintf(users_base, sizeof users_base, "/tmp/bigchess-users-XXXXXX");
+	if (!mkdtemp(users_base) || chmod(users_base, 0755) != 0) {
+		snprintf(users_error, sizeof users_error, "cannot make %s",
+		    users_base);
+		users_base[0] = '\0';
+		return;
+	}
+	bin = realpath(bigchess_bin(), NULL);
+	snprintf(users_bin, sizeof users_bin, "%s/bigchess", users_base);
+	if (!bin || run_quiet("cp '%s' '%s'", bin, users_bin) != 0 ||
+	    chmod(users_bin, 0755) != 0) {
+		snprintf(users_error, sizeof users_error, "cannot copy the "
+		    "program to %s", users_bin);
+		free(bin);
+		return;
+	}
+	free(bin);
+	snprintf(users_group, sizeof users_group, "bcr%ldg", pid);
+	users_made = true;
+	if (run_quiet("groupadd %s", users_group) != 0 ||
+	    !(gr = getgrnam(users_group))) {
+		snprintf(users_error, sizeof users_error, "groupadd %s failed",
+		    users_group);
+		return;
+	}
+	snprintf(users_rooms, sizeof users_rooms, "%s/rooms", users_base);
+	if (mkdir(users_rooms, 0700) != 0 ||
+	    chown(users_rooms, 0, gr->gr_gid) != 0 ||
+	    chmod(users_rooms, 02770) != 0) {
+		snprintf(users_error, sizeof users_error, "cannot make the "
+		    "rooms folder %s", users_rooms);
+		return;
+	}
+	for (int i = 0; i < USERS; i++) {
+		struct user *u = &users[i];
+		const struct passwd *pw;
+
+		snprintf(u->name, sizeof u->name, "bcr%ld%c", pid, 'a' + i);
+		if (run_quiet("useradd -M -N -g %s -s /bin/sh %s", i == 2 ?
+		    "users" : users_group, u->name) != 0 ||
+		    !(pw = getpwnam(u->name))) {
+			snprintf(users_error, sizeof users_error, "useradd %.23s "
+			    "failed", u->name);
+			return;
+		}
+		u->uid = pw->pw_uid;
+		u->gid = pw->pw_gid;
+		if (snprintf(u->home, sizeof u->home, "%.64s/%.23s",
+		    users_base, u->name) >= (int)sizeof u->home ||
+		    mkdir(u->home, 0700) != 0 ||
+		    chown(u->home, u->uid, u->gid) != 0) {
+			snprintf(users_error, sizeof users_error, "cannot make "
+			    "the home of %.23s", u->name);
+			return;
+		}
+		snprintf(u->env[0], sizeof u->env[0], "HOME=%s", u->home);
+		snprintf(u->env[1], sizeof u->env[1], "XDG_STATE_HOME=%s",
+		    u->home);
+		snprintf(u->env[2], sizeof u->env[2], "BIGCHESS_ROOMS=%s",
+		    users_rooms);
+	}
+}
+
+static void
+users_teardown(void)
+{
+	if (users_made)
+		users_remove((long)getpid());
+	users_made = false;
+	if (users_base[0])
+		pty_remove_tree(users_base);
+	users_base[0] = '\0';
+}
+
+/* bigchess with `args` as user `u`, in a terminal of its own. */
+static void
+start_as(struct pty *p, const struct user *u, const char *const args[],
+    const char *marker)
+{
+	const char *argv[16], *env[] = { u->env[0], u->env[1], u->env[2],
+		"XDG_RUNTIME_DIR=", "XDG_CONFIG_HOME=", NULL };
+	char reuid[32], regid[32];
+	int n = 0;
+
+	snprintf(reuid, sizeof reuid, "--reuid=%lu", (unsigned long)u->uid);
+	snprintf(regid, sizeof regid, "--regid=%lu", (unsigned long)u->gid);
+	argv[n++] = "/usr/bin/setpriv";
+	argv[n++] = reuid;
+	argv[n++] = regid;
+	argv[n++] = "--init-groups";
+	argv[n++] = users_bin;
+	for (int i = 0; args[i]; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	ck_assert_int_eq(pty_spawn(p, ROWS, COLS, argv, env), 0);
+	track(p);
+	SEE(p, marker);
+}
+
+/* Whether user `u` can open `path` for reading (in a child that has
+ * become `u`); errno's value in *why when not. */
+static bool
+can_read_as(const struct user *u, const char *path, int *why)
+{
+	int st;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int fd;
+
+		if (setgroups(0, NULL) != 0 || setresgid(u->gid, u->gid,
+		    u->gid) != 0 || setresuid(u->uid, u->uid, u->uid) != 0)
+			_exit(100);
+		fd = open(path, O_RDONLY);
+		_exit(fd >= 0 ? 0 : errno > 0 && errno < 100 ? errno : 99);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) != 100);
+	*why = WEXITSTATUS(st);
+	return WEXITSTATUS(st) == 0;
+}
+
+/* Whether user `u` can connect to the socket `path`. */
+static bool
+can_connect_as(const struct user *u, const char *path, int *why)
+{
+	int st;
+	pid_t pid;
+
+	ck_assert_uint_lt(strlen(path), sizeof ((struct sockaddr_un *)0)->sun_path);
+	pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+		int fd;
+
+		if (setgroups(0, NULL) != 0 || setresgid(u->gid, u->gid,
+		    u->gid) != 0 || setresuid(u->uid, u->uid, u->uid) != 0)
+			_exit(100);
+		memcpy(sa.sun_path, path, strlen(path) + 1);
+		fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		if (fd < 0)
+			_exit(99);
+		_exit(connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0 ? 0
+		    : errno > 0 && errno < 100 ? errno : 99);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) != 100);
+	*why = WEXITSTATUS(st);
+	return WEXITSTATUS(st) == 0;
+}
+
+/* Starts bigchess as `u`, which must end with status 1 and `why`. */
+static void
+refused_as(const struct user *u, const char *const args[], const char *why)
+{
+	struct pty p;
+
+	start_as(&p, u, args, why);
+	expect_exit(&p, 1);
+	stop(&p);
+}
+
+/*
+ * Users a (the host) and b (the guest), both in the group, play through
+ * the shared folder; c, outside the group, cannot even connect; d, in
+ * the group, may watch but not take b's seat while b is away.  The
+ * socket is a's, of the folder's group, mode 0660; neither player can
+ * read the other's state folder (the autosaves, the room's record).
+ */
+START_TEST(test_two_users)
+{
+	const char *const host_args[] = { "--host", "duo", "--variant",
+		"grand", NULL };
+	const char *const join[] = { "--join", "duo", NULL };
+	const char *const watch[] = { "--watch", "duo", NULL };
+	const char *ci = getenv("CI");
+	char sock[128], path[320], text[128];
+	const struct group *gr;
+	struct pty h, g, w;
+	struct stat st;
+	int why;
+
+	if (geteuid() != 0) {
+		ck_assert_msg(!ci || strcmp(ci, "true") != 0, "two users in a "
+		    "shared rooms folder need root to make the users, and "
+		    "CI=true runs as root: this run is not");
+		fprintf(stderr, "rooms: test_two_users SKIPPED: not root (it "
+		    "makes users with useradd)\n");
+		return;
+	}
+	ck_assert_msg(!users_error[0], "%s", users_error);
+	gr = getgrnam(users_group);
+	ck_assert_ptr_nonnull(gr);
+	start_as(&h, &users[0], host_args, "q quit");
+	SEE(&h, "bigchess --join duo");
+	start_as(&g, &users[1], join, "q quit");
+	SEE(&g, "you play Black");
+	SEE(&h, "is in the room");
+	snprintf(text, sizeof text, "White: %s", users[0].name);
+	SEE(&g, text);
+	SEE(&h, text);
+	snprintf(text, sizeof text, "Black: %s", users[1].name);
+	SEE(&g, text);
+	SEE(&h, text);
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	type_line(&g, "e8e6");
+	SEE(&h, "Black played e6");
+	type_line(&g, "say hello across users");
+	snprintf(text, sizeof text, "%s: hello across users", users[1].name);
+	SEE(&h, text);
+
+	/* The socket: a's, the folder's group (setgid), rw for both. */
+	snprintf(sock, sizeof sock, "%s/duo", users_rooms);
+	ck_assert_int_eq(lstat(sock, &st), 0);
+	ck_assert(S_ISSOCK(st.st_mode));
+	ck_assert_uint_eq(st.st_uid, users[0].uid);
+	ck_assert_uint_eq(st.st_gid, gr->gr_gid);
+	ck_assert_msg((st.st_mode & 07777) == 0660, "socket mode %o",
+	    (unsigned)(st.st_mode & 07777));
+	/* c is outside the group: no way in, with a clear line. */
+	ck_assert(!can_connect_as(&users[2], sock, &why));
+	ck_assert_int_eq(why, EACCES);
+	start_as(&w, &users[2], watch, "cannot watch room duo");
+	SEE(&w, "Permission denied");
+	SEE(&w, "ask the administrator");
+	expect_exit(&w, 1);
+	stop(&w);
+	/* Each player's files are closed to the other. */
+	snprintf(path, sizeof path, "%s/bigchess/autosave.pgn",
+	    users[0].home);
+	ck_assert_int_eq(access(path, R_OK), 0);
+	ck_assert(!can_read_as(&users[1], path, &why));
+	ck_assert_int_eq(why, EACCES);
+	snprintf(path, sizeof path, "%s/bigchess/room-duo.pgn",
+	    users[0].home);
+	ck_assert_int_eq(access(path, R_OK), 0);
+	ck_assert(!can_read_as(&users[1], path, &why));
+	snprintf(path, sizeof path, "%s/bigchess/autosave.pgn",
+	    users[1].home);
+	ck_assert_int_eq(access(path, R_OK), 0);
+	ck_assert(!can_read_as(&users[0], path, &why));
+	ck_assert_int_eq(why, EACCES);
+
+	/* b's connection drops: d may watch, not take the seat; b comes
+	 * back to the same game. */
+	kill(g.pid, SIGKILL);
+	ck_assert(pty_wait_exit(&g, WAIT_MS));
+	stop(&g);
+	SEE(&h, "has left the room");
+	snprintf(text, sizeof text, "keeps the opponent's seat for %s",
+	    users[1].name);
+	refused_as(&users[3], join, text);
+	start_as(&w, &users[3], watch, "q quit");
+	WAIT_ROW(&w, "1.", "e6");
+	SEE(&w, "hello across users");
+	start_as(&g, &users[1], join, "q quit");
+	SEE(&g, "you play Black");
+	WAIT_ROW(&g, "1.", "e6");
+	type_line(&h, "d3d4");
+	SEE(&g, "White played d4");
+	SEE(&w, "White played d4");
+	leave(&w);
+	leave(&g);
+	leave(&h);
+}
+END_TEST
+
 Suite *
 rooms_suite(void)
 {
 	Suite *s = suite_create("rooms");
 	TCase *play = tcase_create("play");
 	TCase *peers = tcase_create("peers");
+	TCase *users_tc;
 
 	tcase_add_checked_fixture(play, rooms_setup, rooms_teardown);
 	tcase_add_checked_fixture(peers, rooms_setup, rooms_teardown);
@@ -1239,7 +1638,13 @@ rooms_suite(void)
 	tcase_add_test(peers, test_chat_backlog);
 	tcase_add_test(peers, test_resume_chat);
 	tcase_add_test(peers, test_resume_seat);
+	users_tc = tcase_create("users");
+	tcase_add_unchecked_fixture(users_tc, users_setup, users_teardown);
+	tcase_add_checked_fixture(users_tc, rooms_setup, rooms_teardown);
+	tcase_set_timeout(users_tc, 120);
+	tcase_add_test(users_tc, test_two_users);
 	suite_add_tcase(s, play);
 	suite_add_tcase(s, peers);
+	suite_add_tcase(s, users_tc);
 	return s;
 }

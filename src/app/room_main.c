@@ -3,6 +3,7 @@
  * folder is, opening the room or connecting to it, and handing the game
  * the room holds to the UI.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,8 +133,14 @@ room_session_open(struct room_session *rs, const struct room_options *o,
 			return -1;
 		}
 	} else if ((fd = room_sock_connect(path, why, sizeof why)) < 0) {
-		snprintf(err, errsize, "cannot join room %s in %s: %s",
-		    o->name, dir, why);
+		/* In a shared folder that is the group's: say so, since
+		 * "Permission denied" alone does not tell what to do. */
+		bool group = shared && errno == EACCES;
+
+		snprintf(err, errsize, "cannot %s room %s in %s: %s%s",
+		    o->mode == ROOM_JOIN ? "join" : "watch", o->name, dir, why,
+		    group ? " (a shared rooms folder is for its group: ask "
+		    "the administrator to add you to it)" : "");
 		return -1;
 	}
 	if (room_client_open(&rs->client, &j, fd, o->mode == ROOM_HOST
