@@ -334,26 +334,70 @@ START_TEST(test_mate)
 END_TEST
 
 /*
- * A whole Grand Chess game from the opening to mate: 23 plies, White
- * (the host) playing Fairy-Stockfish 11.1's best move at depth 10 and
- * Black (the guest) its worst at depth 1; Fairy-Stockfish says of the
- * final position "score mate 0, bestmove (none)": mated.  The SAN is
- * written by hand from grand.md's start (the pieces: b2 N, c2 B, d2 Q,
- * e2 K, f2 C, g2 A, h2 B, i2 N, and Black's on rank 9).  10. Cxc9 checks
- * along rank 9 (d9 and e9 are empty by then); 12. Cxi9 checks g8 as a
- * knight and covers f9, g9, h9 (the rook's line) and h7 (the knight's),
- * and Bc10 sees f7 through d9 and e8.
+ * Whole games from the opening position to mate, one per variant, with
+ * the square each side's pieces end on that the watcher must show.
+ *
+ * Grand Chess, 23 plies: White (the host) played Fairy-Stockfish 11.1's
+ * best move at depth 10 and Black (the guest) its worst at depth 1;
+ * Fairy-Stockfish says of the final position "score mate 0, bestmove
+ * (none)": mated.  The SAN is written by hand from grand.md's start (the
+ * pieces: b2 N, c2 B, d2 Q, e2 K, f2 C, g2 A, h2 B, i2 N, and Black's on
+ * rank 9).  10. Cxc9 checks along rank 9 (d9 and e9 are empty by then);
+ * 12. Cxi9 checks g8 as a knight and covers f9, g9, h9 (the rook's line)
+ * and h7 (the knight's), and Bc10 sees f7 through d9 and e8.
+ *
+ * Chad, 5 plies, checked by hand against chad.md: after 1. Rc7 Ra9
+ * 2. Rk5 Kh9, 3. Re9 (up the e-file, emptied by e5's move) checks h9
+ * along rank 9; the king's only empty castle square, i9, is on the same
+ * line; no black piece may capture on e9 (no castle or wall of either
+ * side there), and none can reach f9 or g9 to block (a9's rook stops at
+ * d9, and no other black rook stands on the f or g file or rank 9 with
+ * a clear way).
+ *
+ * HexChad, 3 plies: hexchad.md's own example of the mates at ply 3,
+ * "1. d5h9 i10h10 2. h9i10q#": the rook promotes on i10, next to j10,
+ * and c4 covers it by line of sight.  Black's move is R10h10 in SAN:
+ * i11's rook reaches h10 too, one edge step down (-1,-1).
  */
-static const char *const whole_coord[] = {
+struct whole_game {
+	const char *variant, *tag;
+	const char *const *coord, *const *san;
+	int plies;
+	struct { const char *sq; char ch; } last[4];
+};
+
+static const char *const grand_coord[] = {
 	"d3d4", "g9h7", "c2h7", "g8g7", "h7f9", "d9e10", "f9e10", "h9g10",
 	"e10c8", "a10c10", "c8b9", "j10j9", "b9c10", "e8e6", "f2e4", "e9f9",
 	"e4c5", "i9j7", "c5c9", "f9g8", "c9j9", "j7i9", "j9i9",
 };
-static const char *const whole_san[] = {
+static const char *const grand_san[] = {
 	"d4", "Ah7", "Bxh7", "g7", "Bxf9", "Qe10", "Bxe10", "Bg10",
 	"Bxc8", "Rc10", "Bxb9", "Rj9", "Bxc10", "e6", "Ce4", "Kf9",
 	"Cc5", "Nj7", "Cxc9+", "Kg8", "Cxj9", "Ni9", "Cxi9#",
 };
+static const char *const chad_coord[] = {
+	"c5c7", "h9a9", "e5k5", "i9h9", "e4e9",
+};
+static const char *const chad_san[] = {
+	"Rc7", "Ra9", "Rk5", "Kh9", "Re9#",
+};
+static const char *const hexchad_coord[] = { "d5h9", "i10h10", "h9i10q" };
+static const char *const hexchad_san[] = { "Rh9", "R10h10", "Ri10=Q#" };
+
+#define GAME(v, tag, name, ...) { v, tag, name##_coord, name##_san, \
+	(int)(sizeof name##_coord / sizeof name##_coord[0]), { __VA_ARGS__ } }
+static const struct whole_game whole_games[] = {
+	GAME("grand", "Grand Chess", grand, { "i9", 'C' }, { "g8", 'k' },
+	    { "c10", 'B' }, { "e9", ' ' }),
+	GAME("chad", "Chad", chad, { "e9", 'R' }, { "h9", 'k' },
+	    { "a9", 'r' }, { "e4", ' ' }),
+	/* pty_board.c finds the squares of square boards only: HexChad's
+	 * final position is checked through the move list (and the cells
+	 * by the hexscreen suite). */
+	GAME("hexchad", "HexChad", hexchad, { NULL, 0 }),
+};
+#undef GAME
 
 /* The only file in `dir` (a history folder), in a new string. */
 static char *
@@ -378,23 +422,23 @@ only_file_in(const char *dir)
 	return text;
 }
 
-/* `pgn`'s movetext has the whole game: each move numbered, in order,
- * whatever the line breaks. */
+/* `pgn`'s movetext has the whole game `w`: each move numbered, in
+ * order, whatever the line breaks. */
 static void
-assert_whole_game(char *pgn)
+assert_whole_game(const struct whole_game *w, char *pgn)
 {
-	char want[1024] = "", flat[8192];
+	char want[1024] = "", flat[8192], tag[64];
 	size_t n = 0;
 	bool space = false;
 
-	for (size_t i = 0; i < sizeof whole_san / sizeof whole_san[0]; i++) {
+	for (int i = 0; i < w->plies; i++) {
 		char part[32];
 
 		if (i % 2 == 0)
-			snprintf(part, sizeof part, "%s%zu. %s", i ? " " : "",
-			    i / 2 + 1, whole_san[i]);
+			snprintf(part, sizeof part, "%s%d. %s", i ? " " : "",
+			    i / 2 + 1, w->san[i]);
 		else
-			snprintf(part, sizeof part, " %s", whole_san[i]);
+			snprintf(part, sizeof part, " %s", w->san[i]);
 		strncat(want, part, sizeof want - strlen(want) - 1);
 	}
 	strncat(want, " 1-0", sizeof want - strlen(want) - 1);
@@ -412,7 +456,8 @@ assert_whole_game(char *pgn)
 	ck_assert_msg(strstr(flat, want), "the record lacks\n%s\nin\n%s",
 	    want, pgn);
 	ck_assert_ptr_nonnull(strstr(pgn, "[Result \"1-0\"]"));
-	ck_assert_ptr_nonnull(strstr(pgn, "[Variant \"Grand Chess\"]"));
+	snprintf(tag, sizeof tag, "[Variant \"%s\"]", w->tag);
+	ck_assert_msg(strstr(pgn, tag), "no %s in\n%s", tag, pgn);
 	free(pgn);
 }
 
@@ -424,14 +469,14 @@ assert_whole_game(char *pgn)
  */
 START_TEST(test_whole_game)
 {
+	const struct whole_game *wg = &whole_games[_i];
 	const char *const host_args[] = { "--host", "whole", "--variant",
-		"grand", NULL };
+		wg->variant, NULL };
 	const char *const join[] = { "--join", "whole", NULL };
 	const char *const watch[] = { "--watch", "whole", NULL };
-	const size_t plies = sizeof whole_coord / sizeof whole_coord[0];
 	struct state hs, gs;
 	struct pty h, g, w;
-	char dir[160];
+	char dir[160], row[16];
 
 	state_new(&hs);
 	state_new(&gs);
@@ -441,36 +486,35 @@ START_TEST(test_whole_game)
 	SEE(&h, "is in the room");
 	start(&w, watch, NULL);
 	SEE(&h, "1 watching");
-	for (size_t i = 0; i < plies; i++) {
+	for (int i = 0; i < wg->plies; i++) {
 		struct pty *mover = i % 2 ? &g : &h, *other = i % 2 ? &h : &g;
 		char news[64];
 
 		snprintf(news, sizeof news, "%s played %s",
-		    i % 2 ? "Black" : "White", whole_san[i]);
-		type_line(mover, whole_coord[i]);
+		    i % 2 ? "Black" : "White", wg->san[i]);
+		type_line(mover, wg->coord[i]);
 		SEE(other, news);
 		SEE(mover, news);
 	}
 	SEE(&h, "White wins (1-0) by checkmate");
 	SEE(&g, "White wins (1-0) by checkmate");
 	SEE(&w, "White wins (1-0) by checkmate");
-	/* The watcher's board is the final one: White's chancellor on i9,
-	 * Black's king on g8, the squares the game emptied empty. */
-	ASSERT_PIECE(&w, "i9", 'C');
-	ASSERT_PIECE(&w, "g8", 'k');
-	ASSERT_PIECE(&w, "c10", 'B');
-	ASSERT_PIECE(&w, "g10", 'b');
-	ASSERT_PIECE(&w, "e6", 'p');
-	ASSERT_PIECE(&w, "e9", ' ');
-	ASSERT_PIECE(&w, "d9", ' ');
-	WAIT_ROW(&w, "12.", "Cxi9#");
+	/* The watcher's board is the final one. */
+	for (int i = 0; i < 4 && wg->last[i].sq; i++)
+		ASSERT_PIECE(&w, wg->last[i].sq, wg->last[i].ch);
+	/* The game-over box may cover the move list: l looks at the
+	 * finished game. */
+	pty_send(&w, "l");
+	WAIT_GONE(&w, "Look at the finished game");
+	snprintf(row, sizeof row, "%d.", (wg->plies + 1) / 2);
+	WAIT_ROW(&w, row, wg->san[wg->plies - 1]);
 	leave(&w);
 	leave(&g);
 	leave(&h);
 	snprintf(dir, sizeof dir, "%s/history", hs.dir);
-	assert_whole_game(only_file_in(dir));
+	assert_whole_game(wg, only_file_in(dir));
 	snprintf(dir, sizeof dir, "%s/history", gs.dir);
-	assert_whole_game(only_file_in(dir));
+	assert_whole_game(wg, only_file_in(dir));
 	pty_remove_tree(hs.home);
 	pty_remove_tree(gs.home);
 }
@@ -1622,7 +1666,8 @@ rooms_suite(void)
 	tcase_set_timeout(peers, 120);
 	tcase_add_loop_test(play, test_mate, 0,
 	    (int)(sizeof mates / sizeof mates[0]));
-	tcase_add_test(play, test_whole_game);
+	tcase_add_loop_test(play, test_whole_game, 0,
+	    (int)(sizeof whole_games / sizeof whole_games[0]));
 	tcase_add_test(play, test_moves_clocks_chat);
 	tcase_add_test(play, test_offers);
 	tcase_add_test(play, test_flag);
