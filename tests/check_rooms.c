@@ -354,6 +354,20 @@ END_TEST
  * d9, and no other black rook stands on the f or g file or rank 9 with
  * a clear way).
  *
+ * Hadean Chess, 11 plies, worked out by hand from hadean.md: Black's
+ * king on g12 stands among its own pieces (f12 Q, h12 W, f11 and g11 B,
+ * h11 J), so a knight's leap that checks it mates if nothing takes the
+ * checker.  i11 is such a square, and nothing of Black's covers it: the
+ * ninja pawns beside it capture only diagonally forward in their own
+ * half, the pawns and bishops look down and away, W h12 leaps to f11,
+ * g10, i10 and j11, S k12 reaches j11, l11, i9 and h10, the elephants'
+ * diagonals and the warmachines' lines miss it.  White's W (h1) walks
+ * there by knight's leaps, i3 j5 i7 j9, once the i-pawn has moved
+ * (i3-i6), while Black moves far pawns that touch none of it.  The same
+ * line mates with the flying ninjas (hadean-ninja): the guards on d12
+ * and i12 move and attack on diagonals (i12's are h11-g10-f9 and
+ * j11-k10-l9), the warriors on c12 and j12 on the file and the rank.
+ *
  * HexChad, 3 plies: hexchad.md's own example of the mates at ply 3,
  * "1. d5h9 i10h10 2. h9i10q#": the rook promotes on i10, next to j10,
  * and c4 covers it by line of sight.  Black's move is R10h10 in SAN:
@@ -382,6 +396,16 @@ static const char *const chad_coord[] = {
 static const char *const chad_san[] = {
 	"Rc7", "Ra9", "Rk5", "Kh9", "Re9#",
 };
+static const char *const hadean_coord[] = {
+	"i3i6", "a10a7", "h1i3", "b10b7", "i3j5", "c10c7", "j5i7", "k10k7",
+	"i7j9", "l10l7", "j9i11",
+};
+static const char *const hadean_san[] = {
+	"i6", "a7", "Wi3", "b7", "Wj5", "c7", "Wi7", "k7", "Wj9", "l7",
+	"Wxi11#",
+};
+#define ninja_coord hadean_coord
+#define ninja_san hadean_san
 static const char *const hexchad_coord[] = { "d5h9", "i10h10", "h9i10q" };
 static const char *const hexchad_san[] = { "Rh9", "R10h10", "Ri10=Q#" };
 
@@ -392,12 +416,18 @@ static const struct whole_game whole_games[] = {
 	    { "c10", 'B' }, { "e9", ' ' }),
 	GAME("chad", "Chad", chad, { "e9", 'R' }, { "h9", 'k' },
 	    { "a9", 'r' }, { "e4", ' ' }),
+	GAME("hadean", "Hadean Chess", hadean, { "i11", 'W' },
+	    { "g12", 'k' }, { "a7", 'p' }, { "h1", ' ' }),
+	GAME("hadean-ninja", "Hadean Chess (flying ninjas)", ninja,
+	    { "i11", 'W' }, { "g12", 'k' }, { "l7", 'p' }, { "i3", ' ' }),
 	/* pty_board.c finds the squares of square boards only: HexChad's
 	 * final position is checked through the move list (and the cells
 	 * by the hexscreen suite). */
 	GAME("hexchad", "HexChad", hexchad, { NULL, 0 }),
 };
 #undef GAME
+#undef ninja_coord
+#undef ninja_san
 
 /* The only file in `dir` (a history folder), in a new string. */
 static char *
