@@ -707,6 +707,8 @@ START_TEST(test_offers)
 	SEE(&g, "You have no move to take back.");
 	type_line(&g, "e8e6");
 	SEE(&h, "Black played e6");
+	/* The guest's move is its own once the room says it was played. */
+	SEE(&g, "Black played e6");
 	/* Black asks to take back e6; White says yes. */
 	pty_send(&g, "u");
 	SEE(&h, "asks for a take-back");
@@ -720,7 +722,11 @@ START_TEST(test_offers)
 	SEE(&g, "asks for a draw");
 	pty_send(&g, "n");
 	SEE(&h, "The opponent said no to a draw.");
+	/* The first question's box must be gone from the guest's screen
+	 * before the second is looked for, or its y answers nothing. */
+	WAIT_GONE(&g, "The opponent asks");
 	type_line(&h, "draw");
+	SEE(&g, "The opponent asks");
 	SEE(&g, "asks for a draw");
 	pty_send(&g, "y");
 	SEE(&h, "Draw (1/2-1/2) by agreement");
@@ -810,6 +816,72 @@ START_TEST(test_fake_peer)
 	type_line(&h, "d3d4");
 	SEE(&w, "White played d4");
 	leave(&w);
+	leave(&h);
+}
+END_TEST
+
+/*
+ * The game screen's other tools work in a room: the guest moves by
+ * mouse, the host steps back through the game with , and forward with .
+ * while the guest moves (the new move comes when the host is back at
+ * the end), :fen shows the position (written by hand from grand.md's
+ * start after 1. e5 e6), the guest's :save writes the game to a file,
+ * and the guest's resignation ends it on all three screens.
+ */
+START_TEST(test_room_tools)
+{
+	const char *const host_args[] = { "--host", "tl", "--variant",
+		"grand", NULL };
+	const char *const join[] = { "--join", "tl", NULL };
+	const char *const watch[] = { "--watch", "tl", NULL };
+	struct pty h, g, w;
+	char line[200], path[160];
+
+	start(&h, host_args, NULL);
+	start(&g, join, NULL);
+	start(&w, watch, NULL);
+	SEE(&h, "1 watching");
+	type_line(&h, "e3e5");
+	SEE(&g, "White played e5");
+	/* Black's e-pawn two squares on, by mouse: the board is turned
+	 * for Black, which click_square reads from the labels. */
+	click_square(&g, "e8");
+	SEE(&g, "on e8");
+	click_square(&g, "e6");
+	SEE(&g, "Black played e6");
+	SEE(&h, "Black played e6");
+	SEE(&w, "Black played e6");
+	type_line(&h, "fen");
+	SEE(&h, "FEN: r8r/1nbqkcabn1/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/"
+	    "1NBQKCABN1/R8R w");
+	/* Review: one move back shows e8's pawn home again. */
+	pty_send(&h, ",");
+	ASSERT_PIECE(&h, "e8", 'p');
+	ASSERT_PIECE(&h, "e6", ' ');
+	pty_send(&h, ".");
+	ASSERT_PIECE(&h, "e6", 'p');
+	type_line(&h, "d3d4");
+	SEE(&g, "White played d4");
+	pty_send(&g, ",,");
+	ASSERT_PIECE(&g, "e8", 'p');
+	ASSERT_PIECE(&g, "d3", 'P');
+	type_line(&h, "say while you look back");
+	SEE(&g, ": while you look back");
+	pty_send(&g, "..");
+	ASSERT_PIECE(&g, "d4", 'P');
+	snprintf(path, sizeof path, "%s/tl.pgn", rooms_home);
+	snprintf(line, sizeof line, "save %s", path);
+	type_line(&g, line);
+	SEE(&g, "Game saved to");
+	ck_assert_ptr_nonnull(strstr(read_file(path), "1. e5 e6 2. d4"));
+	type_line(&g, "resign");
+	SEE(&g, "Resign");
+	pty_send(&g, "y");
+	SEE(&h, "White wins (1-0) by resignation");
+	SEE(&g, "White wins (1-0) by resignation");
+	SEE(&w, "White wins (1-0) by resignation");
+	leave(&w);
+	leave(&g);
 	leave(&h);
 }
 END_TEST
@@ -1699,6 +1771,7 @@ rooms_suite(void)
 	tcase_add_loop_test(play, test_whole_game, 0,
 	    (int)(sizeof whole_games / sizeof whole_games[0]));
 	tcase_add_test(play, test_moves_clocks_chat);
+	tcase_add_test(play, test_room_tools);
 	tcase_add_test(play, test_offers);
 	tcase_add_test(play, test_flag);
 	tcase_add_test(peers, test_guest_killed);
