@@ -1165,6 +1165,22 @@ pace(int ms)
 				pty_pump(live[i], 5);
 }
 
+/* Waits until the file `path` holds `text`, reading the programs'
+ * screens meanwhile. */
+static bool
+wait_file(const char *path, const char *text)
+{
+	for (int64_t end = now_ms() + WAIT_MS; now_ms() < end; pace(20)) {
+		char *data = slurp(path);
+		bool found = data && strstr(data, text);
+
+		free(data);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
 /* The said lines in what a fake peer read, counted; the first and the
  * last texts go to `first` and `last`. */
 static int
@@ -1206,7 +1222,7 @@ START_TEST(test_resume_chat)
 	const char *const join[] = { "--join", "rc", NULL };
 	const char *const watch[] = { "--watch", "rc", NULL };
 	static char buf[1 << 16];
-	char first[64], last[64];
+	char first[64], last[64], record[160];
 	struct state s;
 	struct pty h, g, w;
 	bool eof;
@@ -1221,6 +1237,11 @@ START_TEST(test_resume_chat)
 	SEE(&h, ": he said \"hi\" \\o/");
 	type_line(&h, "say the host answers");
 	SEE(&g, ": the host answers");
+	/* The room saves its chat within a second (bigchess(6)): the
+	 * record says so before the host is killed. */
+	snprintf(record, sizeof record, "%s/room-rc.pgn", s.dir);
+	ck_assert_msg(wait_file(record, "the host answers"), "the chat is "
+	    "not in the record:\n%s", read_file(record));
 	kill(h.pid, SIGKILL);
 	ck_assert(pty_wait_exit(&h, WAIT_MS));
 	stop(&h);
@@ -1251,6 +1272,7 @@ START_TEST(test_resume_chat)
 	}
 	close(fd);
 	leave(&g);
+	ck_assert(wait_file(record, "line 55"));
 	kill(h.pid, SIGKILL);
 	ck_assert(pty_wait_exit(&h, WAIT_MS));
 	stop(&h);
@@ -1392,22 +1414,64 @@ static char users_error[256]; /* why the users could not be made */
 static struct user users[USERS];
 static bool users_made;
 
+/* Runs the program `path` with the arguments after it (NULL ends
+ * them), its output to /dev/null; its exit status, or -1. */
 static int
-run_quiet(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int
-run_quiet(const char *fmt, ...)
+run_quiet(const char *path, ...)
 {
-	char cmd[512];
+	const char *argv[16];
 	va_list ap;
-	int st;
+	int n = 0, st;
+	pid_t pid;
 
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	argv[n++] = path;
+	va_start(ap, path);
+	while (n < 15 && (argv[n] = va_arg(ap, const char *)))
+		n++;
 	va_end(ap);
-	strncat(cmd, " >/dev/null 2>&1", sizeof cmd - strlen(cmd) - 1);
-	st = system(cmd);
+	argv[n] = NULL;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY);
+		char *av[16];
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		/* execv's prototype predates const; copy the pointers. */
+		memcpy(av, argv, (size_t)(n + 1) * sizeof av[0]);
+		execv(path, av);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) != pid)
+		return -1;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Copies the file `from` to a new file `to` of mode `mode`. */
+static bool
+copy_file(const char *from, const char *to, mode_t mode)
+{
+	char buf[65536];
+	int in = open(from, O_RDONLY), out;
+	ssize_t n;
+	bool ok = true;
+
+	if (in < 0)
+		return false;
+	out = open(to, O_WRONLY | O_CREAT | O_EXCL, mode);
+	if (out < 0) {
+		close(in);
+		return false;
+	}
+	while ((n = read(in, buf, sizeof buf)) > 0)
+		if (write(out, buf, (size_t)n) != n)
+			ok = false;
+	close(in);
+	return close(out) == 0 && ok && n == 0 && chmod(to, mode) == 0;
 }
 
 /*
@@ -1419,6 +1483,8 @@ run_quiet(const char *fmt, ...)
 static void
 users_remove(long pid)
 {
+	char group[32];
+
 	for (int i = 0; i < USERS; i++) {
 		char name[32];
 
@@ -1426,12 +1492,14 @@ users_remove(long pid)
 		for (int tries = 0; tries < 50 && getpwnam(name); tries++) {
 			struct timespec t = { 0, 100 * 1000000L };
 
-			if (run_quiet("userdel %s", name) == 0)
+			if (run_quiet("/usr/sbin/userdel", name,
+			    (const char *)NULL) == 0)
 				break;
 			nanosleep(&t, NULL);
 		}
 	}
-	run_quiet("groupdel bcr%ldg", pid);
+	snprintf(group, sizeof group, "bcr%ldg", pid);
+	run_quiet("/usr/sbin/groupdel", group, (const char *)NULL);
 }
 
 /* What runs that were killed left: users bcr<pid>a of no live pid. */
@@ -1477,6 +1545,9 @@ users_setup(void)
 	if (geteuid() != 0)
 		return;
 	if (access("/usr/sbin/useradd", X_OK) != 0 ||
+	    access("/usr/sbin/userdel", X_OK) != 0 ||
+	    access("/usr/sbin/groupadd", X_OK) != 0 ||
+	    access("/usr/sbin/groupdel", X_OK) != 0 ||
 	    access("/usr/bin/setpriv", X_OK) != 0) {
 		snprintf(users_error, sizeof users_error, "root without "
 		    "useradd (passwd) or setpriv (util-linux)");
@@ -1492,8 +1563,7 @@ users_setup(void)
 	}
 	bin = realpath(bigchess_bin(), NULL);
 	snprintf(users_bin, sizeof users_bin, "%s/bigchess", users_base);
-	if (!bin || run_quiet("cp '%s' '%s'", bin, users_bin) != 0 ||
-	    chmod(users_bin, 0755) != 0) {
+	if (!bin || !copy_file(bin, users_bin, 0755)) {
 		snprintf(users_error, sizeof users_error, "cannot copy the "
 		    "program to %s", users_bin);
 		free(bin);
@@ -1502,7 +1572,8 @@ users_setup(void)
 	free(bin);
 	snprintf(users_group, sizeof users_group, "bcr%ldg", pid);
 	users_made = true;
-	if (run_quiet("groupadd %s", users_group) != 0 ||
+	if (run_quiet("/usr/sbin/groupadd", users_group,
+	    (const char *)NULL) != 0 ||
 	    !(gr = getgrnam(users_group))) {
 		snprintf(users_error, sizeof users_error, "groupadd %s failed",
 		    users_group);
@@ -1521,11 +1592,12 @@ users_setup(void)
 		const struct passwd *pw;
 
 		snprintf(u->name, sizeof u->name, "bcr%ld%c", pid, 'a' + i);
-		if (run_quiet("useradd -M -N -g %s -s /bin/sh %s", i == 2 ?
-		    "users" : users_group, u->name) != 0 ||
+		if (run_quiet("/usr/sbin/useradd", "-M", "-N", "-g", i == 2 ?
+		    "users" : users_group, "-s", "/bin/sh", u->name,
+		    (const char *)NULL) != 0 ||
 		    !(pw = getpwnam(u->name))) {
-			snprintf(users_error, sizeof users_error, "useradd %.23s "
-			    "failed", u->name);
+			snprintf(users_error, sizeof users_error,
+			    "useradd %.23s failed", u->name);
 			return;
 		}
 		u->uid = pw->pw_uid;
@@ -1613,7 +1685,8 @@ can_connect_as(const struct user *u, const char *path, int *why)
 	int st;
 	pid_t pid;
 
-	ck_assert_uint_lt(strlen(path), sizeof ((struct sockaddr_un *)0)->sun_path);
+	ck_assert_uint_lt(strlen(path),
+	    sizeof ((struct sockaddr_un *)0)->sun_path);
 	pid = fork();
 
 	ck_assert_int_ge(pid, 0);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "report.h"
@@ -27,7 +28,7 @@
 #include "savegame.h"
 #include "ui/clock.h"
 
-enum { ROLE_NONE = -1, LINES_PER_STEP = 64 };
+enum { ROLE_NONE = -1, LINES_PER_STEP = 64, SAVE_CHAT_MS = 1000 };
 
 struct peer {
 	int fd;                    /* -1: a free slot */
@@ -60,6 +61,11 @@ struct room_server {
 	/* The last chat lines, for those who join later (send_game) and
 	 * for the room's record. */
 	struct room_chat chat;
+	/* Chat is saved with the game at most once a second (SAVE_CHAT_MS),
+	 * so that many peers talking cannot make the host's loop wait on
+	 * the disk: a line said sooner waits for the next save. */
+	bool chat_unsaved;
+	int64_t saved_at;         /* ms of the last save */
 };
 
 static int
@@ -236,6 +242,8 @@ save(struct room_server *s, int64_t now)
 	    ROOM_NAME_MAX + 16];
 	char *text;
 
+	s->chat_unsaved = false;
+	s->saved_at = now;
 	if (!s->save_dir[0])
 		return;
 	snprintf(file, sizeof file, "room-%s.pgn", s->name);
@@ -529,7 +537,10 @@ say(struct room_server *s, struct peer *p, const struct room_msg *m,
 	/* Kept for whoever joins later, and in the record for a resumed
 	 * room's; the oldest line makes room. */
 	room_chat_add(&s->chat, p->login, m->text);
-	save(s, now);
+	if (now - s->saved_at >= SAVE_CHAT_MS)
+		save(s, now);
+	else
+		s->chat_unsaved = true;
 }
 
 /* Plies a take-back removes for `colour`: back to its last move. */
@@ -792,6 +803,8 @@ timers(struct room_server *s, int64_t now)
 		send_result(s, NULL);
 		save(s, now);
 	}
+	if (s->chat_unsaved && now - s->saved_at >= SAVE_CHAT_MS)
+		save(s, now);
 	for (int i = 0; i < ROOM_PEERS_MAX; i++) {
 		struct peer *p = &s->peers[i];
 
@@ -852,6 +865,14 @@ room_server_timeout(const struct room_server *s, int64_t now)
 			if (t < 0 || d < t)
 				t = d;
 		}
+	if (s->chat_unsaved) {
+		int64_t d = s->saved_at + SAVE_CHAT_MS - now;
+
+		if (d < 0)
+			d = 0;
+		if (t < 0 || d < t)
+			t = d;
+	}
 	if (s->guest_left_at >= 0 && s->cfg.wait_ms > 0 && !s->closed_why) {
 		int64_t d = s->guest_left_at + s->cfg.wait_ms - now;
 
@@ -990,6 +1011,12 @@ room_server_free(struct room_server *s, const char *why)
 
 	if (!s)
 		return;
+	if (s->chat_unsaved) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		save(s, (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+	}
 	snprintf(m.text, sizeof m.text, "%s", why ? why : "the host left");
 	for (int i = 0; i < ROOM_PEERS_MAX; i++) {
 		struct peer *p = &s->peers[i];
