@@ -893,6 +893,8 @@ START_TEST(test_list)
 		"hadean", "--clock", "3+2", NULL };
 	const char *const list[] = { "--rooms", NULL };
 	static char out[4096];
+	int64_t t0, took;
+	int silent[4];
 	struct pty h;
 
 	ck_assert_int_eq(run_bigchess(list, out, sizeof out), 0);
@@ -901,6 +903,34 @@ START_TEST(test_list)
 	ck_assert_int_eq(run_bigchess(list, out, sizeof out), 0);
 	ck_assert_msg(strstr(out, "listed") && strstr(out, "hadean") &&
 	    strstr(out, "3:00+2") && strstr(out, "waiting"), "%s", out);
+	/*
+	 * Four sockets that take a connection and never answer (anyone who
+	 * may write in a shared folder can make them): the room is listed
+	 * still, they are not, and the listing waits for them once (one
+	 * second, room_dir.c), not once each.  Asked one after another they
+	 * took four seconds; three is the bound, for a busy machine.
+	 */
+	for (int i = 0; i < 4; i++) {
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+		char name[16];
+
+		silent[i] = socket(AF_UNIX, SOCK_STREAM, 0);
+		ck_assert_int_ge(silent[i], 0);
+		snprintf(name, sizeof name, "silent%d", i);
+		room_path(name, sa.sun_path, sizeof sa.sun_path);
+		ck_assert_int_eq(bind(silent[i], (struct sockaddr *)&sa,
+		    sizeof sa), 0);
+		ck_assert_int_eq(listen(silent[i], 4), 0);
+	}
+	t0 = now_ms();
+	ck_assert_int_eq(run_bigchess(list, out, sizeof out), 0);
+	took = now_ms() - t0;
+	ck_assert_msg(strstr(out, "listed") && !strstr(out, "silent"), "%s",
+	    out);
+	ck_assert_msg(took < 3000, "--rooms took %lld ms with four silent "
+	    "sockets", (long long)took);
+	for (int i = 0; i < 4; i++)
+		close(silent[i]);
 	leave(&h);
 	ck_assert_int_eq(run_bigchess(list, out, sizeof out), 0);
 	ck_assert_ptr_nonnull(strstr(out, "No open rooms"));
