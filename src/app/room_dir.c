@@ -174,11 +174,15 @@ static int
 ask_all(char (*paths)[ROOM_DIR_MAX + 64], struct room_listing *out, int n)
 {
 	static const char hello[] = "hello 1 query\n";
-	struct asking *ask = calloc((size_t)n, sizeof *ask);
-	struct pollfd *fds = calloc((size_t)n, sizeof *fds);
+	struct asking *ask;
+	struct pollfd *fds;
 	int64_t deadline = now_ms() + QUERY_MS;
 	int waiting = 0, kept = 0;
 
+	if (n <= 0)
+		return 0;
+	ask = calloc((size_t)n, sizeof *ask);
+	fds = calloc((size_t)n, sizeof *fds);
 	if (!ask || !fds) {
 		free(ask);
 		free(fds);
