@@ -912,7 +912,7 @@ START_TEST(test_list)
 	 */
 	for (int i = 0; i < 4; i++) {
 		struct sockaddr_un sa = { .sun_family = AF_UNIX };
-		char name[16];
+		char name[24];
 
 		silent[i] = socket(AF_UNIX, SOCK_STREAM, 0);
 		ck_assert_int_ge(silent[i], 0);
@@ -1620,29 +1620,33 @@ users_setup(void)
 	for (int i = 0; i < USERS; i++) {
 		struct user *u = &users[i];
 		const struct passwd *pw;
+		char name[sizeof u->name], home[sizeof u->home];
 
-		snprintf(u->name, sizeof u->name, "bcr%ld%c", pid, 'a' + i);
+		snprintf(name, sizeof name, "bcr%ld%c", pid, 'a' + i);
+		memcpy(u->name, name, sizeof name);
 		if (run_quiet("/usr/sbin/useradd", "-M", "-N", "-g", i == 2 ?
-		    "users" : users_group, "-s", "/bin/sh", u->name,
+		    "users" : users_group, "-s", "/bin/sh", name,
 		    (const char *)NULL) != 0 ||
-		    !(pw = getpwnam(u->name))) {
+		    !(pw = getpwnam(name))) {
 			snprintf(users_error, sizeof users_error,
-			    "useradd %.23s failed", u->name);
+			    "useradd %.23s failed", name);
 			return;
 		}
 		u->uid = pw->pw_uid;
 		u->gid = pw->pw_gid;
-		if (snprintf(u->home, sizeof u->home, "%.64s/%.23s",
-		    users_base, u->name) >= (int)sizeof u->home ||
-		    mkdir(u->home, 0700) != 0 ||
-		    chown(u->home, u->uid, u->gid) != 0) {
+		/* Built in locals first: GCC's -Wrestrict cannot tell one
+		 * member of users[i] from another. */
+		snprintf(home, sizeof home, "%.64s/%.23s", users_base, name);
+		if (mkdir(home, 0700) != 0 ||
+		    chown(home, pw->pw_uid, pw->pw_gid) != 0) {
 			snprintf(users_error, sizeof users_error, "cannot make "
-			    "the home of %.23s", u->name);
+			    "the home of %.23s", name);
 			return;
 		}
-		snprintf(u->env[0], sizeof u->env[0], "HOME=%s", u->home);
+		memcpy(u->home, home, sizeof home);
+		snprintf(u->env[0], sizeof u->env[0], "HOME=%s", home);
 		snprintf(u->env[1], sizeof u->env[1], "XDG_STATE_HOME=%s",
-		    u->home);
+		    home);
 		snprintf(u->env[2], sizeof u->env[2], "BIGCHESS_ROOMS=%s",
 		    users_rooms);
 	}

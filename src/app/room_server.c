@@ -457,6 +457,9 @@ hello(struct room_server *s, struct peer *p, const struct room_msg *m,
 	if (p->role == ROLE_GUEST) {
 		run_clock(s, now);
 		peer_news(s, true, now);
+		/* The record names whose the seat is now (a freed seat's new
+		 * guest), for the next --resume. */
+		save(s, now);
 	} else if (p->role == ROLE_WATCHER) {
 		tell_watchers(s);
 	}
