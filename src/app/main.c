@@ -160,6 +160,8 @@ static const char usage_rooms[] =
     "                       black or random\n"
     "      --wait=MIN       with --host: how long the room waits for an\n"
     "                       opponent who left (default 10; 0: for ever)\n"
+    "      --open-seat      with --host --resume: anyone may take the\n"
+    "                       opponent's seat (else only its last login)\n"
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n";
 
@@ -275,7 +277,8 @@ parse_options(int argc, char **argv, struct options *o)
 		OPT_PRINT, OPT_WHITE, OPT_BLACK, OPT_CLOCK, OPT_ASCII,
 		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI, OPT_XBOARD,
 		OPT_RESUME, OPT_LEARN, OPT_RESTRICTED, OPT_IDLE, OPT_CONFIG,
-		OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_ROOMS, OPT_SIDE, OPT_WAIT
+		OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_ROOMS, OPT_SIDE, OPT_WAIT,
+		OPT_OPEN_SEAT
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
@@ -306,6 +309,7 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "rooms", no_argument, NULL, OPT_ROOMS },
 		{ "side", required_argument, NULL, OPT_SIDE },
 		{ "wait", required_argument, NULL, OPT_WAIT },
+		{ "open-seat", no_argument, NULL, OPT_OPEN_SEAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -464,6 +468,9 @@ parse_options(int argc, char **argv, struct options *o)
 				    "allowed, 0 for ever, at most a week), not "
 				    "'%s'", arg);
 			break;
+		case OPT_OPEN_SEAT:
+			o->room.open_seat = true;
+			break;
 		case 'h':
 			print_usage();
 			exit(0);
@@ -490,6 +497,8 @@ parse_options(int argc, char **argv, struct options *o)
 		    "--watch");
 	if (o->room_extras && o->room.mode != ROOM_HOST)
 		usage_error("--side and --wait go with --host");
+	if (o->room.open_seat && (o->room.mode != ROOM_HOST || !o->resume))
+		usage_error("--open-seat goes with --host NAME --resume");
 	if ((o->room.mode == ROOM_JOIN || o->room.mode == ROOM_WATCH) &&
 	    (o->variant_given || o->fen || o->resume || o->ui.clock_base_ms))
 		usage_error("--join and --watch take the room's game: no "

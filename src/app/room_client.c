@@ -22,7 +22,10 @@
 #include "room_proto.h"
 #include "room_sock.h"
 
-enum { QUEUE_MAX = 16, CLIENT_OUT_MAX = 64 << 10 };
+/* The queue holds what the handshake brings before the UI reads any of
+ * it: the whole chat backlog, and room to spare for the offers, the
+ * result, the guest's presence and the watchers. */
+enum { QUEUE_MAX = ROOM_CHAT_BACKLOG + 16, CLIENT_OUT_MAX = 64 << 10 };
 
 struct room_client {
 	struct ui_remote seam;

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -126,50 +127,112 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Asks the room at `path` what it holds; false if it does not say. */
+/* One room being asked what it holds. */
+struct asking {
+	int fd;                  /* -1: answered, or given up */
+	struct room_in in;
+	bool answered;
+};
+
+/* Takes what `a` sent; true once it has said all it will. */
 static bool
-query(const char *path, struct room_listing *out)
+hear(struct asking *a, struct room_listing *out)
+{
+	char buf[512], err[200];
+	struct room_msg m;
+	ssize_t n = read(a->fd, buf, sizeof buf);
+	size_t at = 0;
+
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return false;
+	while (n > 0 && at < (size_t)n && !room_in_line(&a->in) &&
+	    !a->in.too_long)
+		at += room_in_feed(&a->in, buf + at, (size_t)n - at);
+	if (n > 0 && !room_in_line(&a->in) && !a->in.too_long)
+		return false;
+	if (room_in_line(&a->in) && room_parse(a->in.line, a->in.len, &m,
+	    err, sizeof err) == 0 && m.kind == RM_ROOM) {
+		snprintf(out->host, sizeof out->host, "%s", m.name);
+		snprintf(out->variant, sizeof out->variant, "%s", m.variant);
+		out->base_ms = m.ms[0];
+		out->inc_ms = m.ms[1];
+		out->moves = m.count;
+		out->watchers = m.watchers;
+		out->state = m.state;
+		a->answered = true;
+	}
+	return true;
+}
+
+/*
+ * Asks every room of `out[0..n)` (their paths in `paths`) at once, so
+ * that a socket that takes the connection and never answers costs one
+ * QUERY_MS however many there are, not one each.  Returns how many
+ * answered; those come first in `out`, in their order.
+ */
+static int
+ask_all(char (*paths)[ROOM_DIR_MAX + 64], struct room_listing *out, int n)
 {
 	static const char hello[] = "hello 1 query\n";
-	struct room_in in = { 0 };
-	struct room_msg m;
-	char err[200], buf[512];
+	struct asking *ask;
+	struct pollfd *fds;
 	int64_t deadline = now_ms() + QUERY_MS;
-	int fd = room_sock_connect(path, err, sizeof err);
+	int waiting = 0, kept = 0;
 
-	if (fd < 0)
-		return false;
-	if (!room_sock_nonblock(fd) || send(fd, hello, sizeof hello - 1,
-	    MSG_NOSIGNAL) != (ssize_t)(sizeof hello - 1)) {
-		close(fd);
-		return false;
+	if (n <= 0)
+		return 0;
+	ask = calloc((size_t)n, sizeof *ask);
+	fds = calloc((size_t)n, sizeof *fds);
+	if (!ask || !fds) {
+		free(ask);
+		free(fds);
+		return 0;
 	}
-	while (!room_in_line(&in) && !in.too_long) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
+	for (int i = 0; i < n; i++) {
+		char err[200];
+
+		ask[i].fd = room_sock_connect(paths[i], err, sizeof err);
+		if (ask[i].fd < 0)
+			continue;
+		if (!room_sock_nonblock(ask[i].fd) || send(ask[i].fd, hello,
+		    sizeof hello - 1, MSG_NOSIGNAL) != (ssize_t)(sizeof hello
+		    - 1)) {
+			close(ask[i].fd);
+			ask[i].fd = -1;
+			continue;
+		}
+		waiting++;
+	}
+	while (waiting > 0) {
 		int64_t left = deadline - now_ms();
-		ssize_t n;
-		size_t at = 0;
+		int k = 0;
 
-		if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+		for (int i = 0; i < n; i++)
+			if (ask[i].fd >= 0)
+				fds[k++] = (struct pollfd){ .fd = ask[i].fd,
+					.events = POLLIN };
+		if (left <= 0 || poll(fds, (nfds_t)k, (int)left) <= 0)
 			break;
-		n = read(fd, buf, sizeof buf);
-		if (n <= 0)
-			break;
-		while (at < (size_t)n && !room_in_line(&in) && !in.too_long)
-			at += room_in_feed(&in, buf + at, (size_t)n - at);
+		for (int i = 0, j = 0; i < n; i++) {
+			if (ask[i].fd < 0)
+				continue;
+			if ((fds[j++].revents & (POLLIN | POLLHUP | POLLERR)) &&
+			    hear(&ask[i], &out[i])) {
+				close(ask[i].fd);
+				ask[i].fd = -1;
+				waiting--;
+			}
+		}
 	}
-	close(fd);
-	if (!room_in_line(&in) || room_parse(in.line, in.len, &m, err,
-	    sizeof err) != 0 || m.kind != RM_ROOM)
-		return false;
-	snprintf(out->host, sizeof out->host, "%s", m.name);
-	snprintf(out->variant, sizeof out->variant, "%s", m.variant);
-	out->base_ms = m.ms[0];
-	out->inc_ms = m.ms[1];
-	out->moves = m.count;
-	out->watchers = m.watchers;
-	out->state = m.state;
-	return true;
+	for (int i = 0; i < n; i++) {
+		if (ask[i].fd >= 0)
+			close(ask[i].fd);
+		if (ask[i].answered)
+			out[kept++] = out[i];
+	}
+	free(ask);
+	free(fds);
+	return kept;
 }
 
 static int
@@ -182,26 +245,32 @@ by_name(const void *a, const void *b)
 int
 room_dir_scan(const char *dir, struct room_listing *out, int max)
 {
+	char (*paths)[ROOM_DIR_MAX + 64];
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	int n = 0;
 
 	if (!d)
 		return 0;
+	paths = calloc((size_t)(max > 0 ? max : 1), sizeof *paths);
+	if (!paths) {
+		closedir(d);
+		return 0;
+	}
 	while (n < max && (e = readdir(d))) {
-		char path[ROOM_DIR_MAX + 64];
 		struct stat st;
 
 		if (!room_name_valid(e->d_name) ||
-		    !room_dir_path(dir, e->d_name, path, sizeof path) ||
-		    lstat(path, &st) != 0 || !S_ISSOCK(st.st_mode))
+		    !room_dir_path(dir, e->d_name, paths[n], sizeof paths[n]) ||
+		    lstat(paths[n], &st) != 0 || !S_ISSOCK(st.st_mode))
 			continue;
 		memset(&out[n], 0, sizeof out[n]);
 		snprintf(out[n].name, sizeof out[n].name, "%.32s", e->d_name);
-		if (query(path, &out[n]))
-			n++;
+		n++;
 	}
 	closedir(d);
+	n = ask_all(paths, out, n);
+	free(paths);
 	qsort(out, (size_t)n, sizeof *out, by_name);
 	return n;
 }

@@ -50,7 +50,9 @@ struct room_listing {
 };
 
 /* Up to `max` rooms of `dir` into `out`; returns how many (0 on any
- * error). */
+ * error).  Every socket is asked at once and given a second in all to
+ * answer, so one that never does delays the listing by that second
+ * only, however many there are. */
 int room_dir_scan(const char *dir, struct room_listing *out, int max);
 
 #endif

@@ -3,6 +3,7 @@
  * folder is, opening the room or connecting to it, and handing the game
  * the room holds to the UI.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "room_dir.h"
 #include "room_main.h"
 #include "room_proto.h"
+#include "room_record.h"
 #include "room_sock.h"
 #include "savegame.h"
 
@@ -26,10 +28,11 @@ now_ms(void)
 }
 
 /* The host's game to go on with: the room's record in the state
- * folder (room_server.c's save). */
+ * folder (room_server.c's save), with whose the guest's seat is and the
+ * chat so far. */
 static int
-read_record(const char *name, struct savegame *g, char *err,
-    size_t errsize)
+read_record(const char *name, struct savegame *g, char *guest,
+    size_t guestsize, struct room_chat *chat, char *err, size_t errsize)
 {
 	char dir[SAVEGAME_PATH_MAX], file[ROOM_NAME_MAX + 16];
 	int rc;
@@ -37,7 +40,8 @@ read_record(const char *name, struct savegame *g, char *err,
 	if (savegame_dir(dir, sizeof dir, err, errsize) != 0)
 		return -1;
 	snprintf(file, sizeof file, "room-%s.pgn", name);
-	rc = savegame_read_autosave_as(dir, file, g, err, errsize);
+	rc = room_record_read(dir, file, g, guest, guestsize, chat, err,
+	    errsize);
 	if (rc > 0)
 		snprintf(err, errsize, "room %s has no unfinished game to "
 		    "resume in %.300s", name, dir);
@@ -51,7 +55,8 @@ open_host(struct room_session *rs, const struct room_options *o,
 {
 	struct room_config c = { 0 };
 	struct savegame g = { 0 };
-	char state[SAVEGAME_PATH_MAX], serr[256];
+	static struct room_chat chat;
+	char state[SAVEGAME_PATH_MAX], serr[256], guest[ROOM_LOGIN_MAX + 1];
 	int rc;
 
 	c.dir = dir;
@@ -69,8 +74,13 @@ open_host(struct room_session *rs, const struct room_options *o,
 	    savegame_check_dir(state, serr, sizeof serr) >= 0)
 		c.save_dir = state;
 	if (o->resume) {
-		if (read_record(o->name, &g, err, errsize) != 0)
+		if (read_record(o->name, &g, guest, sizeof guest, &chat, err,
+		    errsize) != 0)
 			return -1;
+		/* The seat stays the login's that held it, unless the host
+		 * frees it (--open-seat): that person may not come back. */
+		c.guest_login = o->open_seat ? NULL : guest;
+		c.chat = &chat;
 		c.variant = bc_game_variant(g.game);
 		c.resume = g.game;
 		c.base_ms = g.ui.clock_base_ms;
@@ -123,8 +133,14 @@ room_session_open(struct room_session *rs, const struct room_options *o,
 			return -1;
 		}
 	} else if ((fd = room_sock_connect(path, why, sizeof why)) < 0) {
-		snprintf(err, errsize, "cannot join room %s in %s: %s",
-		    o->name, dir, why);
+		/* In a shared folder that is the group's: say so, since
+		 * "Permission denied" alone does not tell what to do. */
+		bool group = shared && errno == EACCES;
+
+		snprintf(err, errsize, "cannot %s room %s in %s: %s%s",
+		    o->mode == ROOM_JOIN ? "join" : "watch", o->name, dir, why,
+		    group ? " (a shared rooms folder is for its group: ask "
+		    "the administrator to add you to it)" : "");
 		return -1;
 	}
 	if (room_client_open(&rs->client, &j, fd, o->mode == ROOM_HOST

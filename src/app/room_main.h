@@ -27,6 +27,8 @@ struct room_options {
 	const char *fen;
 	int side;                 /* BC_WHITE, BC_BLACK, ROOM_SIDE_RANDOM */
 	bool resume;              /* --host NAME --resume */
+	bool open_seat;           /* --open-seat: with resume, anyone may
+	                           * take the guest's seat */
 	int64_t wait_ms;          /* --wait */
 };
 

@@ -17,16 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "report.h"
 #include "room_proto.h"
+#include "room_record.h"
 #include "room_server.h"
 #include "room_sock.h"
 #include "savegame.h"
 #include "ui/clock.h"
 
-enum { ROLE_NONE = -1, LINES_PER_STEP = 64 };
+enum { ROLE_NONE = -1, LINES_PER_STEP = 64, SAVE_CHAT_MS = 1000 };
 
 struct peer {
 	int fd;                    /* -1: a free slot */
@@ -49,7 +51,6 @@ struct room_server {
 	char save_dir[SAVEGAME_PATH_MAX];
 	char host_login[ROOM_LOGIN_MAX + 1];
 	char guest_login[ROOM_LOGIN_MAX + 1]; /* "": no guest yet */
-	uid_t guest_uid;
 	int listen_fd;
 	bc_game *game;
 	struct chess_clock clock;
@@ -57,13 +58,14 @@ struct room_server {
 	int64_t guest_left_at;    /* ms when the guest left, or -1 */
 	const char *closed_why;   /* NULL: open */
 	struct peer peers[ROOM_PEERS_MAX];
-	/* The last chat lines, oldest first from chat_first, for those
-	 * who join later (send_game). */
-	struct said {
-		char login[ROOM_LOGIN_MAX + 1];
-		char text[ROOM_TEXT_MAX + 1];
-	} chat[ROOM_CHAT_BACKLOG];
-	int chat_first, chat_count;
+	/* The last chat lines, for those who join later (send_game) and
+	 * for the room's record. */
+	struct room_chat chat;
+	/* Chat is saved with the game at most once a second (SAVE_CHAT_MS),
+	 * so that many peers talking cannot make the host's loop wait on
+	 * the disk: a line said sooner waits for the next save. */
+	bool chat_unsaved;
+	int64_t saved_at;         /* ms of the last save */
 };
 
 static int
@@ -229,7 +231,8 @@ run_clock(struct room_server *s, int64_t now)
  * so that --host NAME --resume opens it again: an unfinished game only
  * (a finished one is in both players' own history).  The guest's side
  * is marked as the computer's in BigchessPlayers, which is how the
- * record says who the host is.
+ * record says who the host is; the room's tags add whose the guest's
+ * seat is and the chat (room_record.h).
  */
 static void
 save(struct room_server *s, int64_t now)
@@ -239,6 +242,8 @@ save(struct room_server *s, int64_t now)
 	    ROOM_NAME_MAX + 16];
 	char *text;
 
+	s->chat_unsaved = false;
+	s->saved_at = now;
 	if (!s->save_dir[0])
 		return;
 	snprintf(file, sizeof file, "room-%s.pgn", s->name);
@@ -255,7 +260,7 @@ save(struct room_server *s, int64_t now)
 	sv.clock_left_ms[BC_WHITE] = clock_left(&s->clock, BC_WHITE, now);
 	sv.clock_left_ms[BC_BLACK] = clock_left(&s->clock, BC_BLACK, now);
 	sv.level = 1;
-	if (savegame_format(&sv, 1, &text) != BC_OK)
+	if (room_record_format(&sv, s->guest_login, &s->chat, &text) != BC_OK)
 		return;
 	/* A failure here costs only the room's --resume; the host's own
 	 * autosave (its screen's) still has the game. */
@@ -353,9 +358,8 @@ send_game(struct room_server *s, struct peer *p, int64_t now)
 	m.kind = RM_WATCHERS;
 	m.count = watcher_count(s);
 	send_msg(p, &m);
-	for (int i = 0; i < s->chat_count && p->fd >= 0; i++) {
-		const struct said *c = &s->chat[(s->chat_first + i) %
-		    ROOM_CHAT_BACKLOG];
+	for (int i = 0; i < s->chat.count && p->fd >= 0; i++) {
+		const struct room_said *c = room_chat_at(&s->chat, i);
 
 		memset(&m, 0, sizeof m);
 		m.kind = RM_SAID;
@@ -407,7 +411,7 @@ static void
 hello(struct room_server *s, struct peer *p, const struct room_msg *m,
     int64_t now)
 {
-	char why[160];
+	char why[ROOM_TEXT_MAX + 1];
 
 	if (m->version != ROOM_VERSION) {
 		snprintf(why, sizeof why, "this room speaks version %d of "
@@ -432,15 +436,18 @@ hello(struct room_server *s, struct peer *p, const struct room_msg *m,
 			refuse(p, why, now);
 			return;
 		}
-		if (s->guest_login[0] && p->uid != s->guest_uid &&
+		/* The seat is the login's that played the game so far (a
+		 * login is a uid, from SO_PEERCRED), also after the host's
+		 * --resume, which read it from the record. */
+		if (s->guest_login[0] && strcmp(p->login, s->guest_login) &&
 		    bc_game_length(s->game) > 0 && !game_over(s)) {
-			snprintf(why, sizeof why, "the room keeps its game for "
-			    "%s, who left; --watch %s watches",
-			    s->guest_login, s->name);
+			snprintf(why, sizeof why, "the room keeps the "
+			    "opponent's seat for %s, who played this game; "
+			    "--watch %s watches (the host can free the seat "
+			    "with --open-seat)", s->guest_login, s->name);
 			refuse(p, why, now);
 			return;
 		}
-		s->guest_uid = p->uid;
 		snprintf(s->guest_login, sizeof s->guest_login, "%s",
 		    p->login);
 		s->guest_left_at = -1;
@@ -450,6 +457,9 @@ hello(struct room_server *s, struct peer *p, const struct room_msg *m,
 	if (p->role == ROLE_GUEST) {
 		run_clock(s, now);
 		peer_news(s, true, now);
+		/* The record names whose the seat is now (a freed seat's new
+		 * guest), for the next --resume. */
+		save(s, now);
 	} else if (p->role == ROLE_WATCHER) {
 		tell_watchers(s);
 	}
@@ -519,29 +529,21 @@ move(struct room_server *s, struct peer *p, const struct room_msg *m,
 }
 
 static void
-say(struct room_server *s, struct peer *p, const struct room_msg *m)
+say(struct room_server *s, struct peer *p, const struct room_msg *m,
+    int64_t now)
 {
 	struct room_msg out = { .kind = RM_SAID };
-	struct said *c;
-	size_t n;
 
 	snprintf(out.name, sizeof out.name, "%s", p->login);
 	snprintf(out.text, sizeof out.text, "%s", m->text);
 	broadcast(s, &out);
-	/* Kept for whoever joins later; the oldest line makes room. */
-	if (s->chat_count == ROOM_CHAT_BACKLOG) {
-		s->chat_first = (s->chat_first + 1) % ROOM_CHAT_BACKLOG;
-		s->chat_count--;
-	}
-	c = &s->chat[(s->chat_first + s->chat_count++) % ROOM_CHAT_BACKLOG];
-	/* Copied by hand: GCC cannot see that the peer, inside `s`, does
-	 * not overlap the backlog (-Wrestrict). */
-	n = strnlen(p->login, ROOM_LOGIN_MAX);
-	memcpy(c->login, p->login, n);
-	c->login[n] = '\0';
-	n = strnlen(m->text, ROOM_TEXT_MAX);
-	memcpy(c->text, m->text, n);
-	c->text[n] = '\0';
+	/* Kept for whoever joins later, and in the record for a resumed
+	 * room's; the oldest line makes room. */
+	room_chat_add(&s->chat, p->login, m->text);
+	if (now - s->saved_at >= SAVE_CHAT_MS)
+		save(s, now);
+	else
+		s->chat_unsaved = true;
 }
 
 /* Plies a take-back removes for `colour`: back to its last move. */
@@ -666,7 +668,7 @@ line(struct room_server *s, struct peer *p, int64_t now)
 		move(s, p, &m, now);
 		break;
 	case RM_SAY:
-		say(s, p, &m);
+		say(s, p, &m, now);
 		break;
 	case RM_OFFER:
 		offer(s, p, &m, now);
@@ -804,6 +806,8 @@ timers(struct room_server *s, int64_t now)
 		send_result(s, NULL);
 		save(s, now);
 	}
+	if (s->chat_unsaved && now - s->saved_at >= SAVE_CHAT_MS)
+		save(s, now);
 	for (int i = 0; i < ROOM_PEERS_MAX; i++) {
 		struct peer *p = &s->peers[i];
 
@@ -864,6 +868,14 @@ room_server_timeout(const struct room_server *s, int64_t now)
 			if (t < 0 || d < t)
 				t = d;
 		}
+	if (s->chat_unsaved) {
+		int64_t d = s->saved_at + SAVE_CHAT_MS - now;
+
+		if (d < 0)
+			d = 0;
+		if (t < 0 || d < t)
+			t = d;
+	}
 	if (s->guest_left_at >= 0 && s->cfg.wait_ms > 0 && !s->closed_why) {
 		int64_t d = s->guest_left_at + s->cfg.wait_ms - now;
 
@@ -963,6 +975,13 @@ room_server_open(struct room_server **out, int *host_fd,
 			free(s);
 			return -1;
 		}
+	if (c->resume && c->guest_login)
+		snprintf(s->guest_login, sizeof s->guest_login, "%s",
+		    c->guest_login);
+	if (c->resume && c->chat)
+		s->chat = *c->chat;
+	s->cfg.guest_login = NULL;
+	s->cfg.chat = NULL;
 	clock_setup(&s->clock, c->base_ms, c->inc_ms);
 	if (c->resume && c->base_ms > 0) {
 		clock_set_left(&s->clock, BC_WHITE, c->left_ms[BC_WHITE]);
@@ -995,6 +1014,12 @@ room_server_free(struct room_server *s, const char *why)
 
 	if (!s)
 		return;
+	if (s->chat_unsaved) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		save(s, (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+	}
 	snprintf(m.text, sizeof m.text, "%s", why ? why : "the host left");
 	for (int i = 0; i < ROOM_PEERS_MAX; i++) {
 		struct peer *p = &s->peers[i];

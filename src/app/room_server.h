@@ -27,6 +27,7 @@ enum {
 };
 
 struct room_server;
+struct room_chat;
 
 struct room_config {
 	const char *dir;            /* the rooms folder */
@@ -37,6 +38,10 @@ struct room_config {
 	int host_colour;            /* BC_WHITE or BC_BLACK */
 	const bc_game *resume;      /* a game to go on with, or NULL */
 	int64_t left_ms[2];         /* its clocks, with `resume` */
+	const char *guest_login;    /* with `resume`: the login whose seat
+	                             * the guest's is (NULL or "": anyone's) */
+	const struct room_chat *chat; /* with `resume`: the chat so far
+	                             * (NULL: none) */
 	int64_t wait_ms;            /* how long the room waits for a guest
 	                             * who left; 0: for ever */
 	const char *save_dir;       /* the state folder for the room's
