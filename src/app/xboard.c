@@ -11,6 +11,14 @@
  * changes the game first stops any search and waits for it, with the lock
  * let go, and a search stopped that way plays nothing.
  *
+ * Pondering ("hard"): once the engine has moved, a third thread, the
+ * ponderer, collects that search and starts one on the position after
+ * the reply the engine expects (the second move of its line), with the
+ * engine's ponder limits (engine.h), because the main thread sits in a
+ * read of the GUI's next line.  If that reply comes, the search goes on
+ * (engine_ponderhit: the clock counts from then); any other command
+ * that touches the game stops it first, like any search.
+ *
  * How squares, moves and boards are written for XBoard is
  * xboard_board.c's job.
  *
@@ -26,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "engine/engine.h"
 #include "protocol.h"
@@ -39,7 +48,13 @@ enum {
 	/* The search that answers "hint". */
 	XB_HINT_NODES = 20000,
 	/* Mate scores as XBoard reads them: 100000 + N for mate in N. */
-	XB_MATE_SCORE = 100000
+	XB_MATE_SCORE = 100000,
+	/* How far the clock XBoard sends with a ponder hit may fall below
+	 * the one the ponder search planned with (its estimate of the
+	 * engine's clock after its move) before the search is begun again
+	 * with the true clock, in milliseconds: the pipe's delay and
+	 * XBoard's centiseconds. */
+	XB_PONDER_SLACK_MS = 100
 };
 
 /* The longest time accepted anywhere (about 11 days), in milliseconds. */
@@ -60,6 +75,27 @@ struct xb {
 	bool discard;           /* the running search must not move */
 	bool result_said;       /* RESULT sent for the current game end */
 	bool hinting;           /* the running search answers "hint" */
+	bool collecting;        /* a thread waits for the search, unlocked */
+	unsigned search_id;     /* counts the searches started */
+	unsigned game_serial;   /* counts the changes of the game */
+	int multipv;            /* the lines analyze mode shows */
+	/* Pondering.  The ponderer thread waits on `changed` (which also
+	 * tells that a search was collected). */
+	bool ponder_on;         /* "hard" */
+	bool pondering;         /* the running search ponders */
+	bool ponder_due;        /* the engine moved: the ponderer's turn */
+	unsigned ponder_serial; /* the game's serial after that move */
+	unsigned moved_id;      /* the search that made that move */
+	bc_move ponder_move;    /* the reply expected to it */
+	int64_t think_own_ms;   /* the own clock the search planned with */
+	int64_t think_from_ms;  /* when its time began to count */
+	int think_to_go;        /* its moves to the time control */
+	int64_t after_own_ms;   /* the own clock after its move, estimated */
+	int64_t ponder_own_ms;  /* the clock the ponder search planned with */
+	bool ponderer_quit;
+	bool ponderer_started;
+	pthread_t ponderer;
+	pthread_cond_t changed;
 	int cores;              /* "cores N" for the next search (0: none) */
 	bool quit;
 	/* Time control: "level", "st", "sd", "time", "otim". */
@@ -80,6 +116,17 @@ struct xb {
 
 static void say(struct xb *x, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+static void maybe_think(struct xb *x);
+
+/* Milliseconds of CLOCK_MONOTONIC. */
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 /*
  * Writes one line of the protocol; the caller holds x->lock.  It may quote
@@ -148,6 +195,84 @@ claim_result(struct xb *x)
 	say(x, "%s {%s}", bc_result_text(r), why);
 }
 
+/*
+ * One line of engine-intf's thinking output: ply score time nodes, then
+ * the optional selective depth and speed, and since those are there a
+ * tab before the pv.  A ponder search's line starts with the reply it
+ * ponders on (engine-intf: the line holds the hint move unless "Hint:"
+ * said it first).  Written as it is (say() would escape the tab): it
+ * holds only numbers and our own move texts.
+ */
+static void
+post_line(struct xb *x, const struct engine_report *r, int score, int mate,
+    const bc_move *line, int length)
+{
+	char pv[3000] = "";
+	bc_position pos = *r->root;
+	size_t len = 0;
+
+	if (x->pondering) {
+		bc_position before = *bc_game_position(x->game);
+
+		xb_move_text(&before, x->ponder_move, pv, sizeof pv);
+		len = strlen(pv);
+	}
+	for (int i = 0; i < length; i++) {
+		char text[XB_MOVE_TEXT];
+		bc_undo undo;
+
+		xb_move_text(&pos, line[i], text, sizeof text);
+		if (len + strlen(text) + 2 >= sizeof pv)
+			break;
+		len += (size_t)snprintf(pv + len, sizeof pv - len,
+		    "%s%s", len ? " " : "", text);
+		bc_position_make(&pos, line[i], &undo);
+	}
+	if (mate > 0)
+		score = XB_MATE_SCORE + mate;
+	else if (mate < 0)
+		score = -XB_MATE_SCORE + mate;
+	fprintf(x->out, "%d %d %" PRId64 " %" PRIu64 " %d %" PRIu64 "\t%s\n",
+	    r->depth, score, r->time_ms / 10, r->nodes, r->seldepth,
+	    r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : 0, pv);
+	fflush(x->out);
+}
+
+/* Plays the finished search's move and, when pondering is on, leaves
+ * the reply it expects to the ponderer; the caller holds x->lock. */
+static void
+play_move(struct xb *x, const struct engine_report *r)
+{
+	char text[XB_MOVE_TEXT];
+
+	xb_move_text(r->root, r->best, text, sizeof text);
+	if (bc_game_push(x->game, r->best) != BC_OK)
+		return;
+	x->game_serial++;
+	say(x, "move %s", text);
+	claim_result(x);
+	/* The clock the engine will have when the reply comes: what it
+	 * had, less this search, plus the increment, plus a new period
+	 * when this move ends one. */
+	x->after_own_ms = ENGINE_NO_CLOCK;
+	if (x->think_own_ms >= 0) {
+		x->after_own_ms = x->think_own_ms -
+		    (now_ms() - x->think_from_ms) + x->inc_ms;
+		if (x->think_to_go == 1)
+			x->after_own_ms += x->base_ms;
+		if (x->after_own_ms < 0)
+			x->after_own_ms = 0;
+	}
+	if (x->ponder_on && r->ponder &&
+	    bc_game_result(x->game, NULL) == BC_RESULT_NONE) {
+		x->ponder_due = true;
+		x->ponder_move = r->ponder;
+		x->ponder_serial = x->game_serial;
+		x->moved_id = x->search_id;
+		pthread_cond_broadcast(&x->changed);
+	}
+}
+
 /* Thinking output and, at the end of a search, the engine's move; on the
  * search thread. */
 static void
@@ -157,40 +282,22 @@ on_report(const struct engine_report *r, void *arg)
 
 	pthread_mutex_lock(&x->lock);
 	if (!r->final) {
-		char pv[3000] = "";
-		bc_position pos = *r->root;
-		size_t len = 0;
-		int score = r->score;
-
 		x->stat_depth = r->depth;
 		x->stat_ms = r->time_ms;
 		x->stat_nodes = r->nodes;
-		for (int i = 0; i < r->pv_length; i++) {
-			char text[XB_MOVE_TEXT];
-			bc_undo undo;
-
-			xb_move_text(&pos, r->pv[i], text, sizeof text);
-			if (len + strlen(text) + 2 >= sizeof pv)
-				break;
-			len += (size_t)snprintf(pv + len, sizeof pv - len,
-			    "%s%s", len ? " " : "", text);
-			bc_position_make(&pos, r->pv[i], &undo);
-		}
-		if (r->mate > 0)
-			score = XB_MATE_SCORE + r->mate;
-		else if (r->mate < 0)
-			score = -XB_MATE_SCORE + r->mate;
-		/* engine-intf's thinking output: ply score time nodes,
-		 * then the optional selective depth and speed, and since
-		 * those are there a tab before the pv.  Written as it is
-		 * (say() would escape the tab): it holds only numbers and
-		 * our own move texts. */
 		if ((x->post || x->analyzing) && !x->hinting) {
-			fprintf(x->out, "%d %d %" PRId64 " %" PRIu64 " %d %"
-			    PRIu64 "\t%s\n", r->depth, score, r->time_ms / 10,
-			    r->nodes, r->seldepth, r->time_ms > 0 ?
-			    r->nodes * 1000 / (uint64_t)r->time_ms : 0, pv);
-			fflush(x->out);
+			/* Analysis shows every line asked for (XBoard
+			 * sorts the lines of one depth by score). */
+			int lines = x->analyzing && r->multipv > 1 ?
+			    r->multipv : 0;
+
+			if (!lines)
+				post_line(x, r, r->score, r->mate, r->pv,
+				    r->pv_length);
+			for (int i = 0; i < lines; i++)
+				post_line(x, r, r->lines[i].score,
+				    r->lines[i].mate, r->lines[i].pv,
+				    r->lines[i].pv_length);
 		}
 	} else if (x->hinting) {
 		char text[XB_MOVE_TEXT];
@@ -199,33 +306,76 @@ on_report(const struct engine_report *r, void *arg)
 			xb_move_text(r->root, r->best, text, sizeof text);
 			say(x, "Hint: %s", text);
 		}
-	} else if (!x->discard && !x->analyzing && r->best) {
-		char text[XB_MOVE_TEXT];
-
-		xb_move_text(r->root, r->best, text, sizeof text);
-		if (bc_game_push(x->game, r->best) == BC_OK) {
-			say(x, "move %s", text);
-			claim_result(x);
-		}
+	} else if (!x->discard && !x->analyzing && !x->pondering && r->best) {
+		play_move(x, r);
 	}
 	pthread_mutex_unlock(&x->lock);
 }
 
-/* Stops any search (its move, if `discard`, is not played) and collects
- * it; the caller holds x->lock, which is let go meanwhile. */
+/*
+ * Stops any search (its move, if `discard`, is not played; a ponder
+ * search is always stopped and never moves) and collects it; the caller
+ * holds x->lock, which is let go meanwhile.  Only one thread collects a
+ * search: another that comes meanwhile waits for it, then for any search
+ * started after it (a ponder search the ponderer started).
+ */
 static void
 halt(struct xb *x, bool discard)
 {
-	if (!x->started)
-		return;
-	x->discard = discard;
-	pthread_mutex_unlock(&x->lock);
-	if (discard)
-		engine_stop(x->eng);
-	engine_wait(x->eng, NULL);
-	pthread_mutex_lock(&x->lock);
-	x->started = false;
-	x->discard = false;
+	while (x->started) {
+		if (discard || x->pondering)
+			engine_stop(x->eng);
+		if (x->collecting) {
+			pthread_cond_wait(&x->changed, &x->lock);
+			continue;
+		}
+		x->collecting = true;
+		if (discard || x->pondering)
+			x->discard = true;
+		pthread_mutex_unlock(&x->lock);
+		engine_wait(x->eng, NULL);
+		pthread_mutex_lock(&x->lock);
+		x->started = false;
+		x->pondering = false;
+		x->collecting = false;
+		x->discard = false;
+		pthread_cond_broadcast(&x->changed);
+	}
+}
+
+/* The limits of a search for the engine's move in `pos`, with its own
+ * clock at `own_ms` (ENGINE_NO_CLOCK: the one XBoard sent last). */
+static void
+move_limits(const struct xb *x, const bc_position *pos, int64_t own_ms,
+    struct engine_limits *limits)
+{
+	int me = pos->side;
+
+	if (x->sd)
+		limits->depth = x->sd;
+	if (x->st_ms) {
+		limits->movetime_ms = x->st_ms;
+	} else if (x->clock_known || x->base_ms) {
+		limits->clock_ms[me] = x->clock_known ? x->own_ms : x->base_ms;
+		limits->clock_ms[!me] = x->clock_known ? x->opp_ms : x->base_ms;
+		if (own_ms >= 0)
+			limits->clock_ms[me] = own_ms;
+		limits->inc_ms[0] = limits->inc_ms[1] = x->inc_ms;
+		if (x->mps)
+			limits->moves_to_go = x->mps -
+			    (int)((pos->fullmove - 1) % (unsigned)x->mps);
+	}
+}
+
+/* Applies a "cores" that came since the last search. */
+static void
+apply_cores(struct xb *x)
+{
+	if (x->cores) {
+		if (engine_set_threads(x->eng, x->cores) != BC_OK)
+			say(x, "Error (out of memory): cores %d", x->cores);
+		x->cores = 0;
+	}
 }
 
 /* Starts a search of the current position: the engine's move, or with
@@ -249,28 +399,14 @@ think(struct xb *x)
 	} else if (x->analyzing) {
 		limits.infinite = true;
 	} else {
-		int me = pos->side;
-
-		if (x->sd)
-			limits.depth = x->sd;
-		if (x->st_ms) {
-			limits.movetime_ms = x->st_ms;
-		} else if (x->clock_known || x->base_ms) {
-			limits.clock_ms[me] =
-			    x->clock_known ? x->own_ms : x->base_ms;
-			limits.clock_ms[!me] =
-			    x->clock_known ? x->opp_ms : x->base_ms;
-			limits.inc_ms[0] = limits.inc_ms[1] = x->inc_ms;
-			if (x->mps)
-				limits.moves_to_go = x->mps -
-				    (int)((pos->fullmove - 1) % (unsigned)x->mps);
-		}
+		move_limits(x, pos, ENGINE_NO_CLOCK, &limits);
 	}
-	if (x->cores) {
-		if (engine_set_threads(x->eng, x->cores) != BC_OK)
-			say(x, "Error (out of memory): cores %d", x->cores);
-		x->cores = 0;
-	}
+	x->think_own_ms = limits.clock_ms[pos->side];
+	x->think_to_go = limits.moves_to_go;
+	x->think_from_ms = now_ms();
+	apply_cores(x);
+	/* MultiPV is analysis's: a game's move is one line's search. */
+	engine_set_multipv(x->eng, x->analyzing ? x->multipv : 1);
 	count = engine_game_history(x->game, x->history);
 	rc = engine_start(x->eng, pos, x->history, count, &limits, on_report,
 	    x);
@@ -279,6 +415,112 @@ think(struct xb *x)
 		return;
 	}
 	x->started = true;
+	x->search_id++;
+}
+
+/*
+ * The ponderer's work once the engine has moved: collects that search
+ * and, if nothing has changed meanwhile and the expected reply is legal
+ * and leaves a game to play, starts a ponder search of the position after
+ * it.  Its clock is the engine's after its move, estimated (XBoard tells
+ * it only with the reply).  The caller holds x->lock.
+ */
+static void
+ponder_start(struct xb *x)
+{
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	bc_move_list list;
+	bc_position pos;
+	bc_undo undo;
+	int count, rc;
+
+	if (x->game_serial != x->ponder_serial ||
+	    (x->started && x->search_id != x->moved_id))
+		return;
+	halt(x, false);
+	if (x->started || x->ponderer_quit || x->quit || !x->ponder_on ||
+	    x->force || x->analyzing || x->game_serial != x->ponder_serial ||
+	    bc_game_result(x->game, NULL) != BC_RESULT_NONE)
+		return;
+	pos = *bc_game_position(x->game);
+	if (pos.side == x->engine_side ||
+	    !bc_movegen_is_pseudo(&pos, x->ponder_move) ||
+	    !bc_movegen_is_legal(&pos, x->ponder_move))
+		return;
+	count = engine_game_history(x->game, x->history);
+	bc_position_make(&pos, x->ponder_move, &undo);
+	bc_movegen_legal(&pos, &list);
+	if (list.count == 0)
+		return;
+	/* The position the reply leaves joins the history. */
+	if (count == ENGINE_MAX_HISTORY) {
+		memmove(x->history, x->history + 1,
+		    (ENGINE_MAX_HISTORY - 1) * sizeof x->history[0]);
+		count--;
+	}
+	x->history[count++] = bc_game_position(x->game)->hash;
+	move_limits(x, &pos, x->after_own_ms, &limits);
+	limits.ponder = true;
+	x->think_own_ms = limits.clock_ms[pos.side];
+	x->think_to_go = limits.moves_to_go;
+	x->ponder_own_ms = x->think_own_ms;
+	apply_cores(x);
+	engine_set_multipv(x->eng, 1);
+	rc = engine_start(x->eng, &pos, x->history, count, &limits, on_report,
+	    x);
+	if (rc != BC_OK)
+		return;
+	x->started = true;
+	x->pondering = true;
+	x->search_id++;
+}
+
+/* The ponderer thread: starts each ponder search (see ponder_start). */
+static void *
+ponderer_main(void *arg)
+{
+	struct xb *x = arg;
+
+	pthread_mutex_lock(&x->lock);
+	while (!x->ponderer_quit) {
+		if (!x->ponder_due) {
+			pthread_cond_wait(&x->changed, &x->lock);
+			continue;
+		}
+		x->ponder_due = false;
+		ponder_start(x);
+	}
+	pthread_mutex_unlock(&x->lock);
+	return NULL;
+}
+
+/* The opponent's move `m` came while the engine pondered: on the move
+ * it expected, the ponder search becomes the search for the engine's
+ * reply, from now on counted against the clock.  False when it was
+ * another move (the caller stops the search and starts one). */
+static bool
+ponder_hit(struct xb *x, bc_move m)
+{
+	if (!x->pondering || m != x->ponder_move ||
+	    bc_game_push(x->game, m) != BC_OK)
+		return false;
+	x->game_serial++;
+	x->lifted = 0;
+	x->pondering = false;
+	claim_result(x);
+	/* A clock well below the estimate the search planned with (or a
+	 * new period far above it): search again with the true one. */
+	if (bc_game_result(x->game, NULL) != BC_RESULT_NONE ||
+	    (x->clock_known && x->ponder_own_ms >= 0 &&
+	     (x->own_ms + XB_PONDER_SLACK_MS < x->ponder_own_ms ||
+	      x->own_ms > 2 * x->ponder_own_ms + XB_PONDER_SLACK_MS))) {
+		halt(x, true);
+		maybe_think(x);
+		return true;
+	}
+	engine_ponderhit(x->eng);
+	x->think_from_ms = now_ms();
+	return true;
 }
 
 /* Thinks if it is the engine's turn. */
@@ -308,6 +550,7 @@ new_game(struct xb *x, const bc_variant *v, const char *fen)
 	}
 	bc_game_free(x->game);
 	x->game = g;
+	x->game_serial++;
 	x->variant = v;
 	x->result_said = false;
 	x->lifted = 0;
@@ -351,6 +594,9 @@ cmd_protover(struct xb *x)
 	    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX);
 	say(x, "feature option=\"Hash -spin %d %d %d\"", ENGINE_HASH_DEFAULT_MB,
 	    ENGINE_HASH_MIN_MB, ENGINE_HASH_MAX_MB);
+	/* XBoard's name: its analysis window offers "fewer / more". */
+	say(x, "feature option=\"MultiPV -spin %d %d %d\"", x->multipv,
+	    ENGINE_MULTIPV_MIN, ENGINE_MULTIPV_MAX);
 	say(x, "feature done=1");
 }
 
@@ -439,30 +685,67 @@ set_hash(struct xb *x, const char *text, const char *cmd)
 		say(x, "Error (out of memory): %s %lld", cmd, mb);
 }
 
+/* "option NAME=VALUE" with the engine at rest (while_settled). */
+static void
+set_option(struct xb *x, const char *value, const char *name)
+{
+	long long number;
+
+	if (strcasecmp(name, "Hash") == 0) {
+		set_hash(x, value, "option Hash");
+	} else if (strcasecmp(name, "Level") == 0) {
+		if (protocol_parse_number(value, ENGINE_LEVEL_MIN,
+		        ENGINE_LEVEL_MAX, &number))
+			engine_set_level(x->eng, (int)number);
+		else
+			say(x, "Error (Level wants %d to %d): %.40s",
+			    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX, value);
+	} else if (strcasecmp(name, "MultiPV") == 0) {
+		if (protocol_parse_number(value, ENGINE_MULTIPV_MIN,
+		        ENGINE_MULTIPV_MAX, &number))
+			x->multipv = (int)number;
+		else
+			say(x, "Error (MultiPV wants %d to %d): %.40s",
+			    ENGINE_MULTIPV_MIN, ENGINE_MULTIPV_MAX, value);
+	} else {
+		say(x, "Error (unknown option): %.100s", name);
+	}
+}
+
+/*
+ * Runs `set(x, value, name)` with no search running, as the engine's
+ * setters require: a ponder search stops, a search for the engine's move
+ * moves now (engine-intf allows a move on any command, the command
+ * handled right after it), and analysis stops and begins again after it,
+ * so that a new MultiPV shows at once.
+ */
+static void
+while_settled(struct xb *x, void (*set)(struct xb *, const char *,
+                                 const char *), const char *value,
+    const char *name)
+{
+	bool analysis = x->started && x->analyzing;
+
+	if (x->started && !x->pondering && !x->analyzing && !x->hinting)
+		engine_stop(x->eng);
+	halt(x, x->pondering || x->analyzing);
+	set(x, value, name);
+	if (analysis && x->analyzing)
+		think(x);
+}
+
 /* option NAME=VALUE */
 static void
 cmd_option(struct xb *x, char **tok, int n)
 {
 	char *eq = n == 2 ? strchr(tok[1], '=') : NULL;
-	long long level;
 
 	if (!eq) {
 		say(x, "Error (option wants NAME=VALUE): option");
 		return;
 	}
 	*eq = '\0';
-	if (strcasecmp(tok[1], "Hash") == 0) {
-		set_hash(x, eq + 1, "option Hash");
-	} else if (strcasecmp(tok[1], "Level") == 0) {
-		if (protocol_parse_number(eq + 1, ENGINE_LEVEL_MIN,
-		        ENGINE_LEVEL_MAX, &level))
-			engine_set_level(x->eng, (int)level);
-		else
-			say(x, "Error (Level wants %d to %d): %.40s",
-			    ENGINE_LEVEL_MIN, ENGINE_LEVEL_MAX, eq + 1);
-	} else {
-		say(x, "Error (unknown option): %.100s", tok[1]);
-	}
+	while_settled(x, set_option, eq + 1, tok[1]);
 }
 
 static void
@@ -501,6 +784,9 @@ cmd_usermove(struct xb *x, const char *text)
 {
 	bc_move m;
 
+	if (x->pondering && xb_move_parse(bc_game_position(x->game), text,
+	                        &m) == BC_OK && ponder_hit(x, m))
+		return;
 	halt(x, true);
 	if (bc_game_result(x->game, NULL) != BC_RESULT_NONE ||
 	    xb_move_parse(bc_game_position(x->game), text, &m) != BC_OK ||
@@ -508,6 +794,7 @@ cmd_usermove(struct xb *x, const char *text)
 		say(x, "Illegal move: %.100s", text);
 		return;
 	}
+	x->game_serial++;
 	x->lifted = 0;
 	claim_result(x);
 	maybe_think(x);
@@ -518,6 +805,7 @@ cmd_undo(struct xb *x, int plies)
 {
 	halt(x, true);
 	for (int i = 0; i < plies; i++) {
+		x->game_serial++;
 		if (bc_game_undo(x->game) != BC_OK) {
 			say(x, "Error (no move to take back): %s",
 			    plies == 1 ? "undo" : "remove");
@@ -571,6 +859,15 @@ cmd_put(struct xb *x, char **tok, int n)
 static void
 cmd_hint(struct xb *x)
 {
+	char text[XB_MOVE_TEXT];
+
+	/* Pondering, the engine has its guess already. */
+	if (x->pondering) {
+		xb_move_text(bc_game_position(x->game), x->ponder_move, text,
+		    sizeof text);
+		say(x, "Hint: %s", text);
+		return;
+	}
 	if (x->started || bc_game_result(x->game, NULL) != BC_RESULT_NONE)
 		return;
 	x->hinting = true;
@@ -611,9 +908,7 @@ cmd_new(struct xb *x)
  * does not use. */
 static const char *const ignored[] = {
 	"xboard", "accepted", "rejected", "random", "computer", "name",
-	"ics", "egtpath", "draw", "hover", "nps",
-	/* Pondering: bigchess does not think on the opponent's time. */
-	"hard", "easy", NULL
+	"ics", "egtpath", "draw", "hover", "nps", NULL
 };
 
 static void
@@ -622,6 +917,13 @@ dispatch(struct xb *x, char **tok, int n)
 	const char *cmd = tok[0];
 	long long number;
 
+	/* A command that comes before the ponderer has begun to ponder on
+	 * the engine's last move finds it pondering, as it would a moment
+	 * later: the main thread does the ponderer's work first. */
+	if (x->ponder_due) {
+		x->ponder_due = false;
+		ponder_start(x);
+	}
 	for (int i = 0; ignored[i]; i++)
 		if (strcmp(cmd, ignored[i]) == 0)
 			return;
@@ -681,11 +983,22 @@ dispatch(struct xb *x, char **tok, int n)
 	} else if (strcmp(cmd, "otim") == 0) {
 		cmd_clock(x, tok, n, false);
 	} else if (strcmp(cmd, "?") == 0) {
-		if (x->started && !x->analyzing)
+		/* Move now; but a ponder search has no move to make, it is
+		 * the opponent's turn: it only stops. */
+		if (x->pondering)
+			halt(x, true);
+		else if (x->started && !x->analyzing)
 			engine_stop(x->eng);
+	} else if (strcmp(cmd, "hard") == 0) {
+		/* From the engine's next move on. */
+		x->ponder_on = true;
+	} else if (strcmp(cmd, "easy") == 0) {
+		x->ponder_on = false;
+		if (x->pondering)
+			halt(x, true);
 	} else if (strcmp(cmd, "memory") == 0) {
 		if (n == 2)
-			set_hash(x, tok[1], "memory");
+			while_settled(x, set_hash, tok[1], "memory");
 		else
 			say(x, "Error (memory wants megabytes): memory");
 	} else if (strcmp(cmd, "option") == 0) {
@@ -750,8 +1063,9 @@ xboard_run(FILE *in, FILE *out, const bc_variant *v, int level)
 		free(x);
 		return 1;
 	}
-	if (xboard_problem(x, v)) {
-		fprintf(stderr, "bigchess: %s\n", xboard_problem(x, v));
+	if (xboard_problem(x, v) || pthread_cond_init(&x->changed, NULL)) {
+		fprintf(stderr, "bigchess: %s\n", xboard_problem(x, v) ?
+		    xboard_problem(x, v) : "out of memory");
 		engine_free(x->eng);
 		pthread_mutex_destroy(&x->lock);
 		free(x);
@@ -760,7 +1074,12 @@ xboard_run(FILE *in, FILE *out, const bc_variant *v, int level)
 	x->out = out;
 	x->first_variant = v;
 	x->engine_side = BC_BLACK;
+	x->multipv = ENGINE_MULTIPV_DEFAULT;
+	x->think_own_ms = x->after_own_ms = ENGINE_NO_CLOCK;
 	engine_set_level(x->eng, level);
+	/* Without its thread the engine only never ponders. */
+	x->ponderer_started = pthread_create(&x->ponderer, NULL,
+	    ponderer_main, x) == 0;
 	pthread_mutex_lock(&x->lock);
 	if (!new_game(x, v, NULL))
 		x->quit = true;
@@ -784,12 +1103,21 @@ xboard_run(FILE *in, FILE *out, const bc_variant *v, int level)
 		}
 		pthread_mutex_unlock(&x->lock);
 	}
-	/* The GUI has gone: nobody is left to hear a move. */
+	/* The GUI has gone: nobody is left to hear a move.  The ponderer
+	 * goes first, so that it starts nothing more. */
+	pthread_mutex_lock(&x->lock);
+	x->ponderer_quit = true;
+	pthread_cond_broadcast(&x->changed);
+	halt(x, true);
+	pthread_mutex_unlock(&x->lock);
+	if (x->ponderer_started)
+		pthread_join(x->ponderer, NULL);
 	pthread_mutex_lock(&x->lock);
 	halt(x, true);
 	pthread_mutex_unlock(&x->lock);
 	engine_free(x->eng);
 	bc_game_free(x->game);
+	pthread_cond_destroy(&x->changed);
 	pthread_mutex_destroy(&x->lock);
 	free(x);
 	return 0;
