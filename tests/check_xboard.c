@@ -77,6 +77,22 @@ xb_move(const bc_position *pos, bc_move m, char *buf, size_t size)
 		snprintf(buf, size, "%s%s", a, b);
 }
 
+/*
+ * Whether XBoard is offered `v`: not a hexagonal board (XBoard draws
+ * none), and no piece that takes what it passes over (hadean.md's flying
+ * ninjas: XBoard's board would keep the pieces taken).
+ */
+static bool
+xb_offered(const bc_variant *v)
+{
+	if (bc_variant_has_missing_cells(v))
+		return false;
+	for (int t = 1; t <= bc_variant_piece_types(v); t++)
+		if (bc_variant_piece_flags(v, t) & BC_PIECE_TAKES_PASSED)
+			return false;
+	return true;
+}
+
 /* The legal move of `pos` that XBoard text `text` names, or none. */
 static bc_move
 xb_legal(const bc_position *pos, const char *text)
@@ -139,10 +155,10 @@ START_TEST(test_features)
 	ck_assert(strstr(all, "option=\"Hash -spin"));
 	ck_assert(strstr(all, "option=\"MultiPV -spin 1 1 16\""));
 	/* The variant list is the registry's, in its order, without the
-	 * hexagonal boards XBoard cannot draw (HexChad). */
+	 * ones XBoard cannot play (xb_offered). */
 	strcpy(variants, "variants=\"");
 	for (int i = 0, n = 0; i < bc_variant_count(); i++) {
-		if (bc_variant_has_missing_cells(bc_variant_at(i)))
+		if (!xb_offered(bc_variant_at(i)))
 			continue;
 		if (n++)
 			strcat(variants, ",");
@@ -172,10 +188,12 @@ START_TEST(test_setup_lines)
 		xb_send(c, "variant %s", bc_variant_key(v));
 		xb_send(c, "ping %d", i);
 		line = xb_next(c);
-		if (bc_variant_has_missing_cells(v)) {
-			/* XBoard has no hexagonal boards. */
-			ck_assert_str_eq(line,
-			    "Error (unsupported variant): hexchad");
+		if (!xb_offered(v)) {
+			char error[64];
+
+			snprintf(error, sizeof error,
+			    "Error (unsupported variant): %s", bc_variant_key(v));
+			ck_assert_str_eq(line, error);
 			xb_expect(c, "pong ");
 			continue;
 		}
@@ -285,8 +303,8 @@ START_TEST(test_game_each_variant)
 		struct xb_child *c;
 		bc_position pos;
 
-		if (bc_variant_has_missing_cells(v))
-			continue; /* XBoard has no hexagonal boards */
+		if (!xb_offered(v))
+			continue;
 		c = xb_open();
 
 		xb_handshake(c);

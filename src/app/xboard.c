@@ -557,8 +557,19 @@ new_game(struct xb *x, const bc_variant *v, const char *fen)
 	return true;
 }
 
-/* Why XBoard cannot play `v` with us, or NULL: the engine's reason, or
- * a board XBoard cannot draw (HexChad's hexagons). */
+/*
+ * Why XBoard cannot play `v` with us, or NULL: the engine's reason, a
+ * board XBoard cannot draw (HexChad's hexagons), or a piece that takes
+ * what it passes over (hadean-ninja's flying ninjas), which XBoard's
+ * board would keep.  CECP can say such a move - a move of legs, one
+ * kill square per leg ("a5b5,b5d5"), and XBoard 4.9.1 reads up to two -
+ * but XBoard tests a move's legs against the piece's own definition, so
+ * each ninja would need an XBetza description with a locust leg for
+ * every arrangement of friends, enemies and empty squares it may pass,
+ * and the engine would have to read XBoard's kill-square moves back;
+ * until both exist, XBoard is not offered the variant rather than shown
+ * a board that goes wrong after such a capture.
+ */
 static const char *
 xboard_problem(const struct xb *x, const bc_variant *v)
 {
@@ -567,6 +578,10 @@ xboard_problem(const struct xb *x, const bc_variant *v)
 	if (!why && bc_variant_has_missing_cells(v))
 		why = "XBoard has no hexagonal boards (the variant's board "
 		      "is one)";
+	for (int t = 1; !why && t <= bc_variant_piece_types(v); t++)
+		if (bc_variant_piece_flags(v, t) & BC_PIECE_TAKES_PASSED)
+			why = "XBoard cannot remove the pieces a move passes "
+			      "over (the variant has such a piece)";
 	return why;
 }
 
