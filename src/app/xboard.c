@@ -561,14 +561,13 @@ new_game(struct xb *x, const bc_variant *v, const char *fen)
  * Why XBoard cannot play `v` with us, or NULL: the engine's reason, a
  * board XBoard cannot draw (HexChad's hexagons), or a piece that takes
  * what it passes over (hadean-ninja's flying ninjas), which XBoard's
- * board would keep.  CECP can say such a move - a move of legs, one
- * kill square per leg ("a5b5,b5d5"), and XBoard 4.9.1 reads up to two -
- * but XBoard tests a move's legs against the piece's own definition, so
- * each ninja would need an XBetza description with a locust leg for
- * every arrangement of friends, enemies and empty squares it may pass,
- * and the engine would have to read XBoard's kill-square moves back;
- * until both exist, XBoard is not offered the variant rather than shown
- * a board that goes wrong after such a capture.
+ * board would keep.  CECP can say a move of legs, each leg's end a kill
+ * square ("a5b5,b5d5": a5 to d5 taking b5), and XBoard 4.9.1 takes one
+ * such from an engine; but a ninja passing two enemies needs three legs,
+ * and XBoard 4.9.1 reads an engine's three legs as the first one alone
+ * (tried: "a2a3,a3a4,a4a5" went into its saved game as a3xa4-a3).  So
+ * XBoard is not offered the variant, rather than shown a board that goes
+ * wrong after such a capture.
  */
 static const char *
 xboard_problem(const struct xb *x, const bc_variant *v)
