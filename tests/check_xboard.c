@@ -994,6 +994,73 @@ START_TEST(test_ponder_hit)
 }
 END_TEST
 
+/*
+ * A ponder hit whose clock, as XBoard sends it with the reply, is far
+ * below what the ponder search planned with (its estimate of the
+ * engine's clock after its move: about a minute here, the reply comes
+ * with 2 s): the search begins again with the true clock, from ply 1,
+ * and moves legally.
+ */
+START_TEST(test_ponder_hit_short_clock)
+{
+	struct xb_child *c = xb_open();
+	bc_position pos;
+	char reply[32], first[32];
+	int ply;
+	long long cs;
+	bc_undo undo;
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "hard");
+	xb_send(c, "post");
+	xb_send(c, "option Level=10");
+	xb_send(c, "level 40 1 0");
+	xb_send(c, "time 6000");
+	xb_send(c, "otim 6000");
+	xb_send(c, "go");
+	bc_position_start(&pos, bc_variant_find("grand"));
+	expect_engine_move(c, &pos);
+	xb_send(c, "hint");
+	ck_assert_int_eq(sscanf(xb_expect(c, "Hint: "), "Hint: %31s", reply),
+	    1);
+	ck_assert(xb_legal(&pos, reply) != BC_MOVE_NONE);
+	/* A line of the ponder search first, so that it has begun. */
+	ck_assert_msg(thinking_line(xb_next(c), &ply, &cs, first,
+	    sizeof first) && strcmp(first, reply) == 0,
+	    "not a ponder line: '%s'", c->line);
+	bc_position_make(&pos, xb_legal(&pos, reply), &undo);
+	xb_send(c, "time 200");
+	xb_send(c, "otim 6000");
+	xb_send(c, "usermove %s", reply);
+	/* Lines of the ponder search may still come (they start with the
+	 * reply); then the new search's, from ply 1. */
+	for (bool fresh = false;;) {
+		const char *line = xb_next(c);
+		char text[32];
+
+		if (strncmp(line, "move ", 5) == 0) {
+			ck_assert_msg(fresh, "no search from ply 1 before '%s'",
+			    line);
+			ck_assert_int_eq(sscanf(line, "move %31s", text), 1);
+			ck_assert_msg(xb_legal(&pos, text) != BC_MOVE_NONE,
+			    "move '%s' not legal", text);
+			break;
+		}
+		ck_assert_msg(thinking_line(line, &ply, &cs, first,
+		    sizeof first), "not a thinking line: '%s'", line);
+		if (strcmp(first, reply) != 0 && !fresh) {
+			ck_assert_msg(ply == 1, "the search went on at ply "
+			    "%d: '%s'", ply, line);
+			fresh = true;
+		}
+	}
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
 /* Another reply than the one pondered on: the ponder search stops, and
  * the engine answers the move played with a legal move of its own, from
  * a new search of the new position (from ply 1; none of its lines starts
@@ -1240,6 +1307,7 @@ xboard_suite(void)
 	tcase_add_test(tc, test_hint_bk_cores);
 	tcase_add_test(tc, test_thinking_format);
 	tcase_add_test(tc, test_ponder_hit);
+	tcase_add_test(tc, test_ponder_hit_short_clock);
 	tcase_add_test(tc, test_ponder_miss);
 	tcase_add_loop_test(tc, test_ponder_stopped, 0,
 	    (int)(sizeof ponder_stoppers / sizeof ponder_stoppers[0]));

@@ -111,9 +111,8 @@ post_line(struct xb *x, const struct engine_report *r, int score, int mate,
 	size_t len = 0;
 
 	if (x->pondering) {
-		bc_position before = *bc_game_position(x->game);
-
-		xb_move_text(&before, x->ponder_move, pv, sizeof pv);
+		xb_move_text(bc_game_position(x->game), x->ponder_move, pv,
+		    sizeof pv);
 		len = strlen(pv);
 	}
 	for (int i = 0; i < length; i++) {
