@@ -24,6 +24,8 @@
 # Move on: XBoard sends "hard", each engine's thinking after its move
 # (its ponder search) starts with the reply it expects, and the game
 # goes as before.
+# There, too, XBoard analyses with our MultiPV option at 3 and shows three
+# lines a ply.
 # Last, in Hadean, a person's moves are typed into XBoard (xdotool), with
 # Test Legality off as XBoard cannot know flexible castling: the moves
 # that clear the king's side, then g1j1, which must reach the engine as
@@ -408,6 +410,25 @@ for v in $variants; do
 		check "$v: pondering, every move passed on" moves_relayed "$log"
 		check "$v: pondering, the game ran to XBoard's adjudication" \
 		    grep -q 'result 1/2-1/2 {Xboard adjudication' "$log"
+	fi
+
+	# 6. Grand Chess analysis with our MultiPV option at 3 (XBoard's
+	# -firstOptions, as its analysis window's "more" would send it):
+	# three lines of ply 2, each with another first move.
+	if [ "$v" = grand ]; then
+		log=$dir/$v-multipv.log
+		# shellcheck disable=SC2086
+		in_x "$log" - '<first : 3 ' "$WAIT_TENTHS" "$XBOARD" \
+		    -fcp "$BIGCHESS --xboard" -fd "$dir" -variant $v \
+		    -mode Analysis -firstOptions MultiPV=3 -xponder -debug \
+		    $keep -nameOfDebugFile "$log"
+		check "$v: XBoard sent option MultiPV=3 and analyze" sh -c \
+		    "grep -q '>first : option MultiPV=3\$' '$log' &&
+		    grep -q '>first : analyze\$' '$log'"
+		check "$v: three lines of ply 2 with three first moves" test \
+		    "$(awk -F '\t' '/<first : 2 / { split($2, pv, " ");
+		    first[pv[1]] = 1 } END { print length(first) }' "$log")" \
+		    -eq 3
 	fi
 
 	# 4. A person typing moves, with Test Legality off: Hadean's
