@@ -433,7 +433,10 @@ dispatch(struct xb *x, char **tok, int n)
 
 	/* A command that comes before the ponderer has begun to ponder on
 	 * the engine's last move finds it pondering, as it would a moment
-	 * later: the main thread does the ponderer's work first. */
+	 * later: the main thread waits for the ponderer's work, or does it
+	 * first. */
+	while (x->ponder_starting)
+		pthread_cond_wait(&x->changed, &x->lock);
 	if (x->ponder_due) {
 		x->ponder_due = false;
 		xb_ponder_start(x);

@@ -386,7 +386,10 @@ xb_ponderer_main(void *arg)
 			continue;
 		}
 		x->ponder_due = false;
+		x->ponder_starting = true;
 		xb_ponder_start(x);
+		x->ponder_starting = false;
+		pthread_cond_broadcast(&x->changed);
 	}
 	pthread_mutex_unlock(&x->lock);
 	return NULL;

@@ -64,6 +64,7 @@ struct xb {
 	bool ponder_on;         /* "hard" */
 	bool pondering;         /* the running search ponders */
 	bool ponder_due;        /* the engine moved: the ponderer's turn */
+	bool ponder_starting;   /* the ponderer is at it */
 	unsigned ponder_serial; /* the game's serial after that move */
 	unsigned moved_id;      /* the search that made that move */
 	bc_move ponder_move;    /* the reply expected to it */
