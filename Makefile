@@ -240,6 +240,7 @@ $(TEST_BIN): $(TEST_OBJ) $(TEST_APP_OBJ) $(ENGINE_OBJ) $(LIB) $(FLAGS_STAMP)
 $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o \
     $(BUILD)/tests/fuzz/replay.o $(BUILD)/src/app/uci.o \
     $(BUILD)/src/app/xboard.o $(BUILD)/src/app/xboard_board.o \
+    $(BUILD)/src/app/xboard_search.o \
     $(BUILD)/src/app/protocol.o \
     $(BUILD)/src/app/lessons.o $(BUILD)/src/app/savegame.o \
     $(BUILD)/src/app/fileio.o $(BUILD)/src/app/history.o \

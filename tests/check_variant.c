@@ -92,6 +92,11 @@ START_TEST(test_piece_flags)
 		{ "hadean", 'B', BC_PIECE_MINOR, "hadean.md: K+B v K" },
 		{ "hadean", 'E', 0, "hadean.md" },
 		{ "hadean", 'K', BC_PIECE_ROYAL, "hadean.md" },
+		{ "hadean-ninja", 'G', BC_PIECE_TAKES_PASSED,
+		  "hadean.md: flying ninjas capture any enemy pieces they "
+		  "jump over" },
+		{ "hadean-ninja", 'T', BC_PIECE_TAKES_PASSED, "hadean.md" },
+		{ "hadean", 'M', 0, "hadean.md: jumped pieces are unaffected" },
 	};
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)

@@ -9,6 +9,7 @@
  * one-square castle as the king onto its rook), and checked legal with
  * the rules library in this process.
  */
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -76,6 +77,22 @@ xb_move(const bc_position *pos, bc_move m, char *buf, size_t size)
 		snprintf(buf, size, "%s%s", a, b);
 }
 
+/*
+ * Whether XBoard is offered `v`: not a hexagonal board (XBoard draws
+ * none), and no piece that takes what it passes over (hadean.md's flying
+ * ninjas: XBoard's board would keep the pieces taken).
+ */
+static bool
+xb_offered(const bc_variant *v)
+{
+	if (bc_variant_has_missing_cells(v))
+		return false;
+	for (int t = 1; t <= bc_variant_piece_types(v); t++)
+		if (bc_variant_piece_flags(v, t) & BC_PIECE_TAKES_PASSED)
+			return false;
+	return true;
+}
+
 /* The legal move of `pos` that XBoard text `text` names, or none. */
 static bc_move
 xb_legal(const bc_position *pos, const char *text)
@@ -136,11 +153,12 @@ START_TEST(test_features)
 	ck_assert(strstr(all, "myname=\"bigchess"));
 	ck_assert(strstr(all, "option=\"Level -spin"));
 	ck_assert(strstr(all, "option=\"Hash -spin"));
+	ck_assert(strstr(all, "option=\"MultiPV -spin 1 1 16\""));
 	/* The variant list is the registry's, in its order, without the
-	 * hexagonal boards XBoard cannot draw (HexChad). */
+	 * ones XBoard cannot play (xb_offered). */
 	strcpy(variants, "variants=\"");
 	for (int i = 0, n = 0; i < bc_variant_count(); i++) {
-		if (bc_variant_has_missing_cells(bc_variant_at(i)))
+		if (!xb_offered(bc_variant_at(i)))
 			continue;
 		if (n++)
 			strcat(variants, ",");
@@ -170,10 +188,12 @@ START_TEST(test_setup_lines)
 		xb_send(c, "variant %s", bc_variant_key(v));
 		xb_send(c, "ping %d", i);
 		line = xb_next(c);
-		if (bc_variant_has_missing_cells(v)) {
-			/* XBoard has no hexagonal boards. */
-			ck_assert_str_eq(line,
-			    "Error (unsupported variant): hexchad");
+		if (!xb_offered(v)) {
+			char error[64];
+
+			snprintf(error, sizeof error,
+			    "Error (unsupported variant): %s", bc_variant_key(v));
+			ck_assert_str_eq(line, error);
 			xb_expect(c, "pong ");
 			continue;
 		}
@@ -283,8 +303,8 @@ START_TEST(test_game_each_variant)
 		struct xb_child *c;
 		bc_position pos;
 
-		if (bc_variant_has_missing_cells(v))
-			continue; /* XBoard has no hexagonal boards */
+		if (!xb_offered(v))
+			continue;
 		c = xb_open();
 
 		xb_handshake(c);
@@ -829,6 +849,437 @@ START_TEST(test_thinking_format)
 }
 END_TEST
 
+/* The threads of process `pid` now (the entries of /proc/PID/task). */
+static int
+threads_of(pid_t pid)
+{
+	char path[64];
+	DIR *d;
+	struct dirent *e;
+	int n = 0;
+
+	snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+	d = opendir(path);
+	ck_assert_msg(d != NULL, "cannot read %s", path);
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n;
+}
+
+/* More plies than any search posts (the engine's ENGINE_MAX_DEPTH). */
+enum { XB_PLIES = 65 };
+
+/* A thinking line's ply, centiseconds and first pv move (into `first`,
+ * of 32 bytes or more); false for any other line. */
+static bool
+thinking_line(const char *line, int *ply, long long *cs, char *first,
+    size_t size)
+{
+	const char *tab = strchr(line, '\t');
+	int score;
+	long long nodes;
+
+	ck_assert_uint_ge(size, 32);
+	if (!tab || sscanf(line, "%d %d %lld %lld", ply, &score, cs,
+	                &nodes) != 4)
+		return false;
+	first[0] = '\0';
+	return sscanf(tab + 1, "%31s", first) == 1;
+}
+
+/*
+ * Starts a pondering engine: Grand Chess, "hard", "post", level 10 (so
+ * that time and not the level's node budget bounds its searches), and
+ * `st` seconds a move; the engine plays White's first move, which is
+ * checked legal and made in `pos`.  The reply it expects (asked with
+ * "hint", which engine-intf answers with the move the engine would
+ * suggest: pondering, the one it ponders on) goes to `reply`, checked
+ * legal in `pos`; then a thinking line of the ponder search is awaited,
+ * whose pv starts with that reply (engine-intf: a ponder line holds the
+ * hint move), of at least `cs` centiseconds; its ply goes to *ply, and
+ * to *idle_threads the number of the program's threads before any
+ * search.
+ */
+static struct xb_child *
+start_pondering(const char *st, long long cs, bc_position *pos,
+    char *reply, size_t size, int *ply, int *idle_threads)
+{
+	struct xb_child *c = xb_open();
+	long long used = -1;
+	char first[32];
+	int n;
+
+	xb_handshake(c);
+	/* The threads of the engine at rest, no search running. */
+	*idle_threads = threads_of(c->pid);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "hard");
+	xb_send(c, "post");
+	xb_send(c, "option Level=10");
+	xb_send(c, "st %s", st);
+	xb_send(c, "go");
+	bc_position_start(pos, bc_variant_find("grand"));
+	expect_engine_move(c, pos);
+	xb_send(c, "hint");
+	ck_assert_int_eq(sscanf(xb_expect(c, "Hint: "), "Hint: %31s", first),
+	    1);
+	ck_assert_msg(xb_legal(pos, first) != BC_MOVE_NONE,
+	    "the reply pondered on, '%s', is not legal", first);
+	snprintf(reply, size, "%s", first);
+	while (used < cs) {
+		const char *line = xb_next(c);
+
+		ck_assert_msg(thinking_line(line, &n, &used, first,
+		    sizeof first), "not a thinking line: '%s'", line);
+		ck_assert_msg(strcmp(first, reply) == 0,
+		    "ponder line without the reply '%s': '%s'", reply, line);
+		*ply = n;
+	}
+	return c;
+}
+
+/*
+ * The reply the engine expected comes (a ponder hit): the search goes on
+ * - its next line is deeper than the ponder search's last - and its move
+ * comes once "st 1" has passed since the hit, not since pondering began
+ * over 1.5 s before (then it would come at once); the move is legal.
+ */
+START_TEST(test_ponder_hit)
+{
+	bc_position pos;
+	char reply[32], first[32];
+	int ply, next_ply = 0;
+	long long cs;
+	int64_t sent, took;
+	int idle;
+	struct xb_child *c = start_pondering("1", 150, &pos, reply,
+	    sizeof reply, &ply, &idle);
+	bc_undo undo;
+
+	xb_send(c, "time 6000");
+	xb_send(c, "otim 6000");
+	xb_send(c, "usermove %s", reply);
+	sent = now_ms();
+	bc_position_make(&pos, xb_legal(&pos, reply), &undo);
+	for (;;) {
+		const char *line = xb_next(c);
+
+		if (strncmp(line, "move ", 5) == 0)
+			break;
+		ck_assert_msg(thinking_line(line, &next_ply, &cs, first,
+		    sizeof first), "not a thinking line: '%s'", line);
+		ck_assert_msg(next_ply > ply, "after the hit ply %d, pondering "
+		    "reached %d: '%s'", next_ply, ply, c->line);
+		ply = next_ply;
+	}
+	took = now_ms() - sent;
+	/* Back to the move line for expect_engine_move. */
+	{
+		bc_move m;
+		char text[32];
+
+		ck_assert_int_eq(sscanf(c->line, "move %31s", text), 1);
+		m = xb_legal(&pos, text);
+		ck_assert_msg(m != BC_MOVE_NONE, "move '%s' not legal", text);
+	}
+	ck_assert_msg(took >= 900, "moved %lld ms after the hit",
+	    (long long)took);
+	ck_assert_msg(took <= 1000 + 5000, "moved %lld ms after the hit",
+	    (long long)took);
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
+ * A ponder hit whose clock, as XBoard sends it with the reply, is far
+ * below what the ponder search planned with (its estimate of the
+ * engine's clock after its move: about a minute here, the reply comes
+ * with 2 s): the search begins again with the true clock, from ply 1,
+ * and moves legally.
+ */
+START_TEST(test_ponder_hit_short_clock)
+{
+	struct xb_child *c = xb_open();
+	bc_position pos;
+	char reply[32], first[32];
+	int ply;
+	long long cs;
+	bc_undo undo;
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "hard");
+	xb_send(c, "post");
+	xb_send(c, "option Level=10");
+	xb_send(c, "level 40 1 0");
+	xb_send(c, "time 6000");
+	xb_send(c, "otim 6000");
+	xb_send(c, "go");
+	bc_position_start(&pos, bc_variant_find("grand"));
+	expect_engine_move(c, &pos);
+	xb_send(c, "hint");
+	ck_assert_int_eq(sscanf(xb_expect(c, "Hint: "), "Hint: %31s", reply),
+	    1);
+	ck_assert(xb_legal(&pos, reply) != BC_MOVE_NONE);
+	/* A line of the ponder search first, so that it has begun. */
+	ck_assert_msg(thinking_line(xb_next(c), &ply, &cs, first,
+	    sizeof first) && strcmp(first, reply) == 0,
+	    "not a ponder line: '%s'", c->line);
+	bc_position_make(&pos, xb_legal(&pos, reply), &undo);
+	xb_send(c, "time 200");
+	xb_send(c, "otim 6000");
+	xb_send(c, "usermove %s", reply);
+	/* Lines of the ponder search may still come (they start with the
+	 * reply); then the new search's, from ply 1. */
+	for (bool fresh = false;;) {
+		const char *line = xb_next(c);
+		char text[32];
+
+		if (strncmp(line, "move ", 5) == 0) {
+			ck_assert_msg(fresh, "no search from ply 1 before '%s'",
+			    line);
+			ck_assert_int_eq(sscanf(line, "move %31s", text), 1);
+			ck_assert_msg(xb_legal(&pos, text) != BC_MOVE_NONE,
+			    "move '%s' not legal", text);
+			break;
+		}
+		ck_assert_msg(thinking_line(line, &ply, &cs, first,
+		    sizeof first), "not a thinking line: '%s'", line);
+		if (strcmp(first, reply) != 0 && !fresh) {
+			ck_assert_msg(ply == 1, "the search went on at ply "
+			    "%d: '%s'", ply, line);
+			fresh = true;
+		}
+	}
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* Another reply than the one pondered on: the ponder search stops, and
+ * the engine answers the move played with a legal move of its own, from
+ * a new search of the new position (from ply 1; none of its lines starts
+ * with the reply pondered on, whose square is not the engine's now). */
+START_TEST(test_ponder_miss)
+{
+	bc_position pos;
+	char reply[32], other[32] = "", first[32];
+	int ply, idle;
+	long long cs;
+	struct xb_child *c = start_pondering("0.5", 0, &pos, reply,
+	    sizeof reply, &ply, &idle);
+	bc_move_list list;
+	bc_undo undo;
+
+	bc_movegen_legal(&pos, &list);
+	for (int i = 0; i < list.count && !other[0]; i++) {
+		xb_move(&pos, list.moves[i], other, sizeof other);
+		if (strcmp(other, reply) == 0)
+			other[0] = '\0';
+		else
+			bc_position_make(&pos, list.moves[i], &undo);
+	}
+	ck_assert(other[0]);
+	xb_send(c, "usermove %s", other);
+	for (bool fresh = false;;) {
+		const char *line = xb_next(c);
+
+		if (strncmp(line, "move ", 5) == 0)
+			break;
+		ck_assert_msg(thinking_line(line, &ply, &cs, first,
+		    sizeof first), "not a thinking line: '%s'", line);
+		/* Ponder lines sent before the move was read may come
+		 * first; none after the new search's first. */
+		if (strcmp(first, reply) != 0) {
+			ck_assert_msg(fresh || ply == 1, "the search after %s "
+			    "began at ply %d", other, ply);
+			fresh = true;
+		} else {
+			ck_assert_msg(!fresh, "pondering went on after %s: "
+			    "'%s'", other, line);
+		}
+	}
+	{
+		char text[32];
+
+		ck_assert_int_eq(sscanf(c->line, "move %31s", text), 1);
+		ck_assert_msg(xb_legal(&pos, text) != BC_MOVE_NONE,
+		    "move '%s' not legal after %s", text, other);
+	}
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
+ * Each command that ends pondering (engine-intf's and the issue's list,
+ * and the ones that start another search) stops the ponder search before
+ * the next command is read: by its ping's pong the search's thread is
+ * gone (the program has as many threads as before any search; pondering,
+ * one more), and the next line is the next ping's pong.  Then the engine
+ * still plays a new game.
+ */
+static const char *const ponder_stoppers[] = {
+	"easy", "force", "new", "undo", "remove", "?", "result 1-0 {test}",
+	"setboard k9/10/1K8/10/10/10/10/10/10/1Q8 w - - 0 1",
+	"variant chad", "playother", "analyze"
+};
+
+START_TEST(test_ponder_stopped)
+{
+	const char *cmd = ponder_stoppers[_i];
+	bc_position pos;
+	char reply[32];
+	int ply, idle;
+	struct xb_child *c = start_pondering("0.3", 0, &pos, reply,
+	    sizeof reply, &ply, &idle);
+
+	/* Pondering, the search has a thread of its own. */
+	ck_assert_int_eq(threads_of(c->pid), idle + 1);
+	xb_send(c, "%s", cmd);
+	if (strcmp(cmd, "analyze") == 0)
+		xb_send(c, "exit");
+	xb_send(c, "ping 1");
+	xb_expect(c, "pong 1");
+	ck_assert_msg(threads_of(c->pid) == idle, "after '%s' %d threads, "
+	    "%d at rest", cmd, threads_of(c->pid), idle);
+	xb_send(c, "ping 2");
+	ck_assert_msg(strcmp(xb_next(c), "pong 2") == 0,
+	    "after '%s' and its pong: '%s'", cmd, c->line);
+	/* So "?" made no move either: it is not the engine's turn. */
+	xb_send(c, "new");
+	xb_send(c, "sd 2");
+	xb_send(c, "go");
+	bc_position_start(&pos, bc_variant_find("grand"));
+	expect_engine_move(c, &pos);
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/* "quit" while pondering: the program exits at once (its output ends
+ * while its input is still open), with status 0 (under ASan also: no
+ * leak). */
+START_TEST(test_ponder_quit)
+{
+	bc_position pos;
+	char reply[32];
+	int ply, idle;
+	struct xb_child *c = start_pondering("0.3", 0, &pos, reply,
+	    sizeof reply, &ply, &idle);
+	int64_t sent, deadline;
+
+	xb_send(c, "quit");
+	sent = now_ms();
+	deadline = sent + REPLY_MS;
+	while (xb_read_line(c, deadline))
+		;
+	ck_assert_msg(now_ms() < deadline, "still running after quit");
+	ck_assert_msg(now_ms() - sent < 3000, "quit took %lld ms",
+	    (long long)(now_ms() - sent));
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
+ * "option MultiPV=3" (XBoard's name for its analysis window's "fewer /
+ * more"): analysis posts three lines a ply, with three different first
+ * moves, each pv legal; back to 1, one line a ply; out of range, an
+ * error.  A game's search posts one line a ply whatever the setting.
+ */
+START_TEST(test_multipv_analyze)
+{
+	struct xb_child *c = xb_open();
+	bc_position start;
+	int counts[XB_PLIES] = { 0 };
+	char firsts[4][3][32];
+	int ply = 0, last = 0;
+	long long cs;
+	char first[32];
+
+	xb_handshake(c);
+	xb_send(c, "new");
+	xb_send(c, "variant grand");
+	xb_send(c, "force");
+	xb_send(c, "option MultiPV=0");
+	ck_assert(strncmp(xb_next(c), "Error (MultiPV", 14) == 0);
+	xb_send(c, "option MultiPV=17");
+	ck_assert(strncmp(xb_next(c), "Error (MultiPV", 14) == 0);
+	xb_send(c, "option MultiPV=3");
+	xb_send(c, "analyze");
+	bc_position_start(&start, bc_variant_find("grand"));
+	/* Until ply 3 is complete: three lines of plies 1, 2 and 3. */
+	while (ply < 4) {
+		const char *line = xb_next(c);
+		const char *w = strchr(line, '\t');
+		bc_position p = start;
+		char text[32];
+
+		ck_assert_msg(thinking_line(line, &ply, &cs, first,
+		    sizeof first), "not a thinking line: '%s'", line);
+		ck_assert_int_ge(ply, last);
+		ck_assert_int_lt(ply, XB_PLIES);
+		if (ply < 4) {
+			ck_assert_msg(counts[ply] < 3, "a fourth line of ply "
+			    "%d: '%s'", ply, line);
+			for (int i = 0; i < counts[ply]; i++)
+				ck_assert_msg(strcmp(firsts[ply][i], first),
+				    "ply %d twice with %s", ply, first);
+			strcpy(firsts[ply][counts[ply]++], first);
+		}
+		last = ply;
+		for (w++; sscanf(w, "%31s", text) == 1;
+		     w = strchr(w, ' ') ? strchr(w, ' ') + 1 : w + strlen(w)) {
+			bc_move m = xb_legal(&p, text);
+			bc_undo undo;
+
+			ck_assert_msg(m != BC_MOVE_NONE, "pv move '%s' in '%s'",
+			    text, line);
+			bc_position_make(&p, m, &undo);
+		}
+	}
+	for (int d = 1; d <= 3; d++)
+		ck_assert_int_eq(counts[d], 3);
+	/* Back to one line: the analysis begins again, a line a ply. */
+	xb_send(c, "option MultiPV=1");
+	xb_send(c, "ping 1");
+	xb_expect(c, "pong 1");
+	memset(counts, 0, sizeof counts);
+	for (ply = 0; ply < 4;) {
+		ck_assert_msg(thinking_line(xb_next(c), &ply, &cs, first,
+		    sizeof first), "not a thinking line: '%s'", c->line);
+		ck_assert_msg(++counts[ply] == 1, "ply %d twice: '%s'", ply,
+		    c->line);
+	}
+	xb_send(c, "exit");
+	/* A game's move: one line a ply with MultiPV 3. */
+	xb_send(c, "option MultiPV=3");
+	xb_send(c, "post");
+	xb_send(c, "sd 3");
+	xb_send(c, "go");
+	memset(counts, 0, sizeof counts);
+	for (;;) {
+		const char *line = xb_next(c);
+
+		if (strncmp(line, "move ", 5) == 0)
+			break;
+		if (strncmp(line, "pong", 4) == 0)
+			continue;
+		ck_assert_msg(thinking_line(line, &ply, &cs, first,
+		    sizeof first), "not a thinking line: '%s'", line);
+		ck_assert_msg(++counts[ply] == 1, "ply %d twice: '%s'", ply,
+		    line);
+	}
+	xb_send(c, "quit");
+	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
 Suite *
 xboard_suite(void)
 {
@@ -855,6 +1306,13 @@ xboard_suite(void)
 	tcase_add_test(tc, test_clock_playother);
 	tcase_add_test(tc, test_hint_bk_cores);
 	tcase_add_test(tc, test_thinking_format);
+	tcase_add_test(tc, test_ponder_hit);
+	tcase_add_test(tc, test_ponder_hit_short_clock);
+	tcase_add_test(tc, test_ponder_miss);
+	tcase_add_loop_test(tc, test_ponder_stopped, 0,
+	    (int)(sizeof ponder_stoppers / sizeof ponder_stoppers[0]));
+	tcase_add_test(tc, test_ponder_quit);
+	tcase_add_test(tc, test_multipv_analyze);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -20,6 +20,12 @@
 #
 # Then, in Chad, a person's mouse picks up a rook: XBoard must send "lift",
 # show our highlight answer and send the move when the rook is put down.
+# Then, in Grand Chess, two engines play again with XBoard's Ponder Next
+# Move on: XBoard sends "hard", each engine's thinking after its move
+# (its ponder search) starts with the reply it expects, and the game
+# goes as before.
+# There, too, XBoard analyses with our MultiPV option at 3 and shows three
+# lines a ply.
 # Last, in Hadean, a person's moves are typed into XBoard (xdotool), with
 # Test Legality off as XBoard cannot know flexible castling: the moves
 # that clear the king's side, then g1j1, which must reach the engine as
@@ -222,6 +228,31 @@ moves_relayed() { # moves_relayed LOG
 	}' "$1"
 }
 
+# Thinking lines an engine sent between its move and the next move XBoard
+# passed it (its ponder search), each starting with one reply; prints the
+# number of such lines, of replies pondered on and of those that came
+# (ponder hits); exits 1 if a ponder line lacks the reply it began with.
+ponder_lines() { # ponder_lines LOG
+	awk '
+	function who(s) { return s ~ /first/ ? "first" : "second" }
+	/<(first |second): move / { e = who($0); on[e] = 1; reply[e] = "";
+		next }
+	/>(first |second): usermove / { e = who($0)
+		if (on[e] && reply[e] != "") { replies++
+			if ($NF == reply[e]) hits++ }
+		on[e] = 0; next }
+	/<(first |second): [0-9]+ -?[0-9]+ [0-9]+ [0-9]+/ {
+		e = who($0)
+		if (!on[e]) next
+		split($0, part, "\t")
+		split(part[2], pv, " ")
+		if (reply[e] == "") reply[e] = pv[1]
+		else if (pv[1] != reply[e]) bad = 1
+		lines++
+	}
+	END { printf "%d %d %d\n", lines, replies, hits; exit bad }' "$1"
+}
+
 engines_moves() {
 	grep -c -E '<(first |second): move ' "$1"
 }
@@ -347,6 +378,57 @@ for v in $variants; do
 			    2>/dev/null || python3 "$(dirname "$0")/../tools/xwd2png" \
 			    "$shot" "$XBOARD_SHOTS/$v-mouse.png"
 		fi
+	fi
+
+	# 5. Grand Chess engine against engine with XBoard's Ponder Next
+	# Move on (-ponder) and thinking shown: XBoard sends "hard", and
+	# each engine, once it has moved, posts thinking lines of its ponder
+	# search - lines after its move and before XBoard passes it the
+	# reply - each starting with the reply it ponders on (engine-intf).
+	if [ "$v" = grand ]; then
+		log=$dir/$v-ponder.log
+		# shellcheck disable=SC2086
+		in_x "$log" - - "$WAIT_TENTHS" "$XBOARD" \
+		    -fcp "$BIGCHESS --xboard" -fd "$dir" \
+		    -scp "$BIGCHESS --xboard" -sd "$dir" -variant $v \
+		    -testLegality true -depth 2 -tc 100 -xexit -ponder \
+		    -showThinking true -debug $keep -mg 1 \
+		    -adjudicateDrawMoves $MOVES -nameOfDebugFile "$log"
+		check "$v: XBoard sent hard to both engines" sh -c \
+		    "grep -q '>first : hard\$' '$log' &&
+		    grep -q '>second: hard\$' '$log'"
+		if ponder=$(ponder_lines "$log"); then ok; else
+			fail "$v: a ponder line without the reply pondered on"
+		fi
+		echo "xboard.sh: $v: ponder lines, replies pondered on, hits:" \
+		    "$ponder"
+		check "$v: both engines pondered (thinking after their moves)" \
+		    test "$(echo "$ponder" | cut -d' ' -f1)" -ge 2
+		check "$v: pondering, no illegal move, error or forfeit" sh -c \
+		    "! grep -E 'Illegal move|Error \\(|Forfeit|false claim' \
+		    '$log' '$log.out'"
+		check "$v: pondering, every move passed on" moves_relayed "$log"
+		check "$v: pondering, the game ran to XBoard's adjudication" \
+		    grep -q 'result 1/2-1/2 {Xboard adjudication' "$log"
+	fi
+
+	# 6. Grand Chess analysis with our MultiPV option at 3 (XBoard's
+	# -firstOptions, as its analysis window's "more" would send it):
+	# three lines of ply 2, each with another first move.
+	if [ "$v" = grand ]; then
+		log=$dir/$v-multipv.log
+		# shellcheck disable=SC2086
+		in_x "$log" - '<first : 3 ' "$WAIT_TENTHS" "$XBOARD" \
+		    -fcp "$BIGCHESS --xboard" -fd "$dir" -variant $v \
+		    -mode Analysis -firstOptions MultiPV=3 -xponder -debug \
+		    $keep -nameOfDebugFile "$log"
+		check "$v: XBoard sent option MultiPV=3 and analyze" sh -c \
+		    "grep -q '>first : option MultiPV=3\$' '$log' &&
+		    grep -q '>first : analyze\$' '$log'"
+		check "$v: three lines of ply 2 with three first moves" test \
+		    "$(awk -F '\t' '/<first : 2 / { split($2, pv, " ");
+		    first[pv[1]] = 1 } END { print length(first) }' "$log")" \
+		    -eq 3
 	fi
 
 	# 4. A person typing moves, with Test Legality off: Hadean's

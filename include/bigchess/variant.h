@@ -84,8 +84,11 @@ enum bc_piece_flag {
 	BC_PIECE_EN_PASSANT = 1 << 2, /* takes and is taken en passant */
 	BC_PIECE_PROMOTES = 1 << 3,   /* promotes in the variant's zone */
 	BC_PIECE_CONFINED = 1 << 4,   /* never leaves its castle (Chad king) */
-	BC_PIECE_MINOR = 1 << 5       /* with its king against a bare king it
+	BC_PIECE_MINOR = 1 << 5,      /* with its king against a bare king it
 	                               * cannot mate: a draw by material */
+	BC_PIECE_TAKES_PASSED = 1 << 6 /* takes the enemy pieces it passes
+	                               * over (BC_MOVE_PASSING: a flying
+	                               * ninja) */
 };
 
 /* The bc_piece_flag bits of `type`; 0 if it is not a piece of `v`. */

@@ -488,10 +488,17 @@ bc_variant_piece_moves(const bc_variant *v, int type)
 unsigned
 bc_variant_piece_flags(const bc_variant *v, int type)
 {
+	const struct piece_def *p;
+	unsigned flags;
+
 	if (!valid_type(v, type))
 		return 0;
-	return v->def->pieces[type].flags |
-	    ((v->minor_types >> type) & 1 ? BC_PIECE_MINOR : 0u);
+	p = &v->def->pieces[type];
+	flags = p->flags | ((v->minor_types >> type) & 1 ? BC_PIECE_MINOR : 0u);
+	for (int i = 0; i < MAX_RAYS && (p->rays[i].df || p->rays[i].dr); i++)
+		if (p->rays[i].flags & RAY_NINJA)
+			flags |= BC_PIECE_TAKES_PASSED;
+	return flags;
 }
 
 const uint8_t *

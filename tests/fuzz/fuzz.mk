@@ -22,7 +22,8 @@ FUZZ_CFLAGS = -std=c11 -O1 -g -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -MMD -MP
 	-Wall -Wextra $(FUZZ_SAN)
 
 FUZZ_SRC = $(wildcard src/rules/*.c) $(wildcard src/engine/*.c) src/app/uci.c \
-	src/app/xboard.c src/app/xboard_board.c src/app/protocol.c \
+	src/app/xboard.c src/app/xboard_board.c src/app/xboard_search.c \
+	src/app/protocol.c \
 	src/app/lessons.c src/app/savegame.c src/app/history.c src/app/fileio.c \
 	src/app/report.c src/app/room_proto.c
 FUZZ_OBJ = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o)
