@@ -6,9 +6,6 @@
  * (tests/data/perft-<key>.epd).  A new descriptor without one of them
  * fails here, with a message naming the variant and what is missing.
  *
- * (Lessons only for a variant the screens can show: HexChad's board is
- * not drawn yet.)
- *
  * Also: an incomplete evaluation table switches off only its own variant,
  * and says so by name.
  */
@@ -103,11 +100,7 @@ START_TEST(test_every_variant_is_complete)
 			missing(list, sizeof list, why);
 		if ((why = bench_problem(v)))
 			missing(list, sizeof list, why);
-		/* Every variant needs lessons but HexChad, whose lessons
-		 * are still to come (issue #20): the lesson screen leaves
-		 * out a variant without lessons, and --learn refuses it. */
-		if (lesson_count(v) == 0 &&
-		    bc_variant_id_of(v) != BC_VARIANT_HEXCHAD)
+		if (lesson_count(v) == 0)
 			missing(list, sizeof list, "no lessons (assets/lessons/)");
 		if (!has_rules_text(v)) {
 			snprintf(path, sizeof path, "no rules text "
