@@ -490,6 +490,33 @@ START_TEST(test_mate)
 }
 END_TEST
 
+/*
+ * A whole game from the start, two people at one keyboard: hexchad.md
+ * section 6's mate on the third ply, 1. d5h9 i10h10 2. h9i10q, the new
+ * queen on i10 covered by c4 up the vertical line over the emptied d5
+ * and h9.  In ASCII and monochrome, so the castle and wall cells left
+ * empty show ':' and '='.
+ */
+START_TEST(test_mate_from_start)
+{
+	struct pty p;
+
+	start_hex(&p, 24, 80, NULL, true, false);
+	ASSERT_HEX(&p, "d5", 'R');
+	pty_send(&p, ":d5h9" ENTER);
+	ASSERT_HEX(&p, "h9", 'R');
+	ASSERT_HEX(&p, "d5", ':');
+	pty_send(&p, ":i10h10" ENTER);
+	ASSERT_HEX(&p, "h10", 'r');
+	pty_send(&p, ":h9i10q" ENTER);
+	WAIT_FOR(&p, "by checkmate");
+	ASSERT_HEX(&p, "i10", 'Q');
+	ASSERT_HEX(&p, "h9", '=');
+	ASSERT_HEX(&p, "j10", 'k');
+	pty_close(&p);
+}
+END_TEST
+
 /* HexChad is offered on the new-game screen and starts from there. */
 START_TEST(test_new_game_screen)
 {
@@ -535,6 +562,7 @@ hexscreen_suite(void)
 	tcase_add_test(tc, test_bigger_cells);
 	tcase_add_test(tc, test_too_small);
 	tcase_add_test(tc, test_mate);
+	tcase_add_test(tc, test_mate_from_start);
 	tcase_add_test(tc, test_new_game_screen);
 	suite_add_tcase(s, tc);
 	return s;

@@ -95,6 +95,11 @@ static const struct {
 	{ { "--learn", NULL, NULL }, 1, "Hadean Chess", 17,
 	    "The ladder: mate in two", "hadean/18-rook-ladder",
 	    { "Rb11", "Ke12", "Ra12" }, "Mate in two" },
+	/* HexChad's lesson on the hexagonal board (the names come from
+	 * its file; the moves are checked by hand there). */
+	{ { "--learn", "hexchad", NULL }, 0, "HexChad", 8,
+	    "The promotion sacrifice", "hexchad/09-promotion-sacrifice",
+	    { "Rk10=Q+", "Kxk10", "Ri10=Q" }, "Freeling's promotion" },
 };
 
 START_TEST(test_solve_lesson)

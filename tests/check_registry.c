@@ -6,11 +6,8 @@
  * (tests/data/perft-<key>.epd).  A new descriptor without one of them
  * fails here, with a message naming the variant and what is missing.
  *
- * (Lessons only for a variant the screens can show: HexChad's board is
- * not drawn yet.)
- *
  * Also: an incomplete evaluation table switches off only its own variant,
- * and says so by name.
+ * and says so by name; Chad's castle terms on HexChad's hexes, by hand.
  */
 #include <stdio.h>
 #include <string.h>
@@ -103,11 +100,7 @@ START_TEST(test_every_variant_is_complete)
 			missing(list, sizeof list, why);
 		if ((why = bench_problem(v)))
 			missing(list, sizeof list, why);
-		/* Every variant needs lessons but HexChad, whose lessons
-		 * are still to come (issue #20): the lesson screen leaves
-		 * out a variant without lessons, and --learn refuses it. */
-		if (lesson_count(v) == 0 &&
-		    bc_variant_id_of(v) != BC_VARIANT_HEXCHAD)
+		if (lesson_count(v) == 0)
 			missing(list, sizeof list, "no lessons (assets/lessons/)");
 		if (!has_rules_text(v)) {
 			snprintf(path, sizeof path, "no rules text "
@@ -185,6 +178,39 @@ START_TEST(test_incomplete_table_disables_one_variant)
 }
 END_TEST
 
+/*
+ * Chad's castle terms (eval_chad.c) on HexChad's hexes, counted by hand:
+ * White's rooks j4 and c9 against Black's king on the castle corner i11
+ * (hexchad.md: walls, castles, the king's 16 offsets).  j4 goes up file j
+ * over the wall cell j8 to j9, j10, j11 and the wall cell j12; c9 goes
+ * along rank 9 over the wall cell h9 to i9, j9, k9 and the wall cell l9:
+ * 4 wall cells, and 5 castle cells, of which the king cannot reach the
+ * two corners i9 and k9 (a queen made there is safe).  Neither rook
+ * stands on the wall, next to a castle corner or in a castle.
+ */
+START_TEST(test_hexchad_castle_terms)
+{
+	const bc_variant *v = bc_variant_find("hexchad");
+	const struct eval_tables *t;
+	bc_move_list *list = new_move_list();
+	struct eval e;
+	bc_position pos;
+	bc_error err;
+
+	ck_assert_int_eq(bc_position_from_fen(&pos, v,
+	    "7/8/4k4/10/R10/12/13/12/11/3K5R/9/8/7 w - - 0 1", &err), BC_OK);
+	memset(&e, 0, sizeof e);
+	ck_assert(eval_init(&e));
+	t = eval_tables_of(&e, &pos);
+	ck_assert(t->params->castles);
+	bc_movegen_pseudo(&pos, list);
+	ck_assert_int_eq(eval_chad(t, &pos, BC_WHITE, list),
+	    4 * t->params->wall_control + 2 * t->params->undefended_square);
+	eval_free(&e);
+	free(list);
+}
+END_TEST
+
 /* With every table complete, one engine plays every registered variant. */
 START_TEST(test_engine_plays_every_variant)
 {
@@ -214,6 +240,7 @@ registry_suite(void)
 	tcase_add_test(tc, test_every_variant_is_complete);
 	tcase_add_test(tc, test_incomplete_table_disables_one_variant);
 	tcase_add_test(tc, test_engine_plays_every_variant);
+	tcase_add_test(tc, test_hexchad_castle_terms);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -26,6 +26,7 @@ static const char *const epd_files[][2] = {
 	{ "chad", "perft-chad.epd" },
 	{ "hadean", "perft-hadean.epd" },
 	{ "hadean-ninja", "perft-hadean-ninja.epd" },
+	{ "hexchad", "perft-hexchad.epd" },
 };
 
 static uint64_t
@@ -93,21 +94,23 @@ in_list(const bc_move_list *list, bc_move m)
 	return false;
 }
 
-/* Captures (a flying ninja's in passing too) and promotions, and in Chad the moves into the enemy castle
- * (chad.md: White's castle is c3-e5, Black's h8-j10), which promote or
+/* Captures (a flying ninja's in passing too) and promotions, and in Chad
+ * and HexChad the moves into the enemy castle (chad.md: White's castle is
+ * c3-e5, Black's h8-j10; hexchad.md: c3-e5 and i9-k11), which promote or
  * threaten to: what the engine tries before quiet moves. */
 static bool
 tactical(const bc_position *pos, bc_move m)
 {
 	int f = BC_FILE(BC_MOVE_TO(m)), r = BC_RANK(BC_MOVE_TO(m));
-	int low = pos->side == BC_WHITE ? 7 : 2;
+	unsigned castle = pos->side == BC_WHITE ? BC_REGION_CASTLE_BLACK
+	                                        : BC_REGION_CASTLE_WHITE;
 
 	if (BC_MOVE_KIND(m) == BC_MOVE_CAPTURE ||
 	    BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT ||
 	    BC_MOVE_KIND(m) == BC_MOVE_PASSING || BC_MOVE_PROMO(m))
 		return true;
-	return !strcmp(bc_variant_key(pos->variant), "chad") &&
-	    f >= low && f <= low + 2 && r >= low && r <= low + 2;
+	/* Chad's and HexChad's enemy castle, as the rules name it. */
+	return (bc_variant_region(pos->variant, f, r) & castle) != 0;
 }
 
 START_TEST(test_picker_each_move_once)

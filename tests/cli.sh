@@ -311,10 +311,11 @@ expect 0 '^Nodes searched: 32$' -- --perft 1 --variant hexchad \
 expect 1 'rank 1 (a1-g1) has more than 7 squares' -- --perft 1 \
     --variant hexchad --fen '7/8/4rrr2/5rkr2/6rrr2/12/13/12/2RRR6/2RKR5/2RRR4/8/7R w - - 0 1'
 expect 0 '^  hexchad  *HexChad$' -- --help
-# The screen plays it (check_hexscreen.c); it has no lessons yet.
+# The screen plays it (check_hexscreen.c) and teaches it (check_learn.c):
+# without a terminal both stop at the terminal, not at the variant.
 expect 1 'the interactive game needs a terminal' -- --variant hexchad
-expect 1 'there are no HexChad lessons yet' -- --learn hexchad
-expect 1 'there are no HexChad lessons yet' -- --learn --variant hexchad
+expect 1 'the interactive game needs a terminal' -- --learn hexchad
+expect 1 'the interactive game needs a terminal' -- --learn --variant hexchad
 expect 1 'XBoard has no hexagonal boards' -- --xboard --variant hexchad
 hex=$(printf 'uci\nsetoption name UCI_Variant value hexchad\nposition startpos moves d5h9 i10h10\ngo depth 3\nquit\n' |
     "$BIGCHESS" --uci 2>&1)
@@ -323,6 +324,24 @@ hex=$(printf 'uci\nsetoption name UCI_Variant value hexchad\nposition startpos m
 printf '%s\n' "$hex" | grep -q '^bestmove h9\(i10\|j11\)q$' && ok ||
     bad "uci hexchad mate in one: $hex"
 # --- end of HexChad.
+
+# --- --list-variants: the keys --help lists, one a line, each one that
+# --variant takes (so the monkey, tools/valgrind and tools/bench can loop
+# over them), among them the two newest.
+keys=$("$BIGCHESS" --list-variants 2>&1) && ok ||
+    bad "--list-variants: exit $?: $keys"
+helpkeys=$("$BIGCHESS" --help | sed -n '/^Variants/,/^$/p' |
+    sed -n 's/^  \([a-z-][a-z-]*\)  .*/\1/p')
+[ "$keys" = "$helpkeys" ] && ok ||
+    bad "--list-variants '$keys' is not --help's '$helpkeys'"
+for k in hadean-ninja hexchad; do
+	printf '%s\n' "$keys" | grep -qx "$k" && ok ||
+	    bad "--list-variants lacks $k: $keys"
+done
+for k in $keys; do
+	expect 0 '^Nodes searched: [1-9]' -- --variant "$k" --perft 1
+done
+# --- end of --list-variants.
 
 # tests/README maps every suite and module (tests/readme.sh says how).
 BIGCHESS=$BIGCHESS sh tests/readme.sh >/dev/null 2>&1 && ok ||

@@ -3,7 +3,8 @@
  *
  *   monkey [-n KEYS] [-s SEED] [-v VARIANT] [-m MODE] [-t HANG_MS] BIGCHESS
  *
- * For each variant (grand, chad, hadean, hexchad, or only -v) and each mode
+ * For each variant (every one BIGCHESS --list-variants names, or only -v)
+ * and each mode
  * (hot-seat, computer: a human against the computer at level 1, or only
  * -m), starts BIGCHESS in a pty (tests/pty_harness.c) and sends KEYS
  * (default 10000) random keystrokes: the keys of src/ui/keys.c, cursor
@@ -61,10 +62,8 @@
 
 #include "pty_harness.h"
 
-enum { TAIL = 400, PASTE_MAX = 3000 };
+enum { TAIL = 400, PASTE_MAX = 3000, VARIANTS_MAX = 32, KEY_MAX = 32 };
 
-static const char *const variants[] = { "grand", "chad", "hadean",
-	"hexchad" };
 static const char *const modes[] = { "hot-seat", "computer" };
 
 /* The run's generator (xorshift64*) and what it has done so far. */
@@ -747,10 +746,58 @@ run_one(struct run *r, long nkeys)
 	return check_exit(r);
 }
 
+/*
+ * Fills `keys` with the variant keys `bin --list-variants` prints, one a
+ * line, so that a new variant needs no edit here.  Returns their number,
+ * or 0 (with a line on stderr) if the program could not say.
+ */
+static int
+list_variants(const char *bin, char keys[][KEY_MAX], int max)
+{
+	int fd[2], n = 0, status;
+	char line[256];
+	pid_t pid;
+	FILE *f;
+
+	if (pipe(fd) != 0)
+		return 0;
+	pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return 0;
+	}
+	if (pid == 0) {
+		dup2(fd[1], STDOUT_FILENO);
+		close(fd[0]);
+		close(fd[1]);
+		execl(bin, bin, "--list-variants", (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	f = fdopen(fd[0], "r");
+	while (f && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (n < max && line[0] && strlen(line) < KEY_MAX)
+			strcpy(keys[n++], line);
+	}
+	if (f)
+		fclose(f);
+	else
+		close(fd[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0 || n == 0) {
+		fprintf(stderr, "monkey: %s --list-variants named no variant\n",
+		    bin);
+		return 0;
+	}
+	return n;
+}
+
 static void
 usage(void)
 {
-	fputs("usage: monkey [-n KEYS] [-s SEED] [-v grand|chad|hadean|hexchad] "
+	fputs("usage: monkey [-n KEYS] [-s SEED] [-v VARIANT] "
 	    "[-m hot-seat|computer] [-t HANG_MS] BIGCHESS\n", stderr);
 	exit(2);
 }
@@ -761,7 +808,8 @@ main(int argc, char **argv)
 	long nkeys = 10000;
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
 	const char *only_variant = NULL, *only_mode = NULL;
-	int hang_ms = 20000, opt, failures = 0;
+	static char variants[VARIANTS_MAX][KEY_MAX];
+	int hang_ms = 20000, opt, failures = 0, nvariants;
 	long total_keys = 0, total_bytes = 0;
 	int64_t t0 = now_ms();
 
@@ -789,10 +837,21 @@ main(int argc, char **argv)
 	if (optind != argc - 1 || nkeys < 0 || hang_ms <= 0)
 		usage();
 	signal(SIGPIPE, SIG_IGN);
+	nvariants = list_variants(argv[optind], variants, VARIANTS_MAX);
+	if (nvariants == 0)
+		return 1;
+	for (int v = 0; only_variant && v <= nvariants; v++) {
+		if (v == nvariants) {
+			fprintf(stderr, "monkey: no variant %s\n", only_variant);
+			return 2;
+		}
+		if (strcmp(only_variant, variants[v]) == 0)
+			break;
+	}
 	printf("monkey: seed %" PRIu64 ", %ld keys per run, %s\n", seed, nkeys,
 	    argv[optind]);
 	fflush(stdout);
-	for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
+	for (int v = 0; v < nvariants; v++) {
 		if (only_variant && strcmp(only_variant, variants[v]))
 			continue;
 		for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {

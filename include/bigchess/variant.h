@@ -141,11 +141,6 @@ bool bc_variant_has_missing_cells(const bc_variant *v);
 int bc_variant_rank_first_file(const bc_variant *v, int rank);
 int bc_variant_rank_width(const bc_variant *v, int rank);
 
-/* False if the new-game screen does not offer the variant yet (HexChad,
- * whose hexagonal board the curses game cannot draw yet); every other
- * mode (--perft, --fen, UCI, PGN) plays it. */
-bool bc_variant_on_new_game_screen(const bc_variant *v);
-
 /* True if the variant has regions to draw (castles and walls) rather than
  * a checkered board. */
 bool bc_variant_has_regions(const bc_variant *v);

@@ -162,6 +162,7 @@ static const char usage_rooms[] =
     "                       opponent who left (default 10; 0: for ever)\n"
     "      --open-seat      with --host --resume: anyone may take the\n"
     "                       opponent's seat (else only its last login)\n"
+    "      --list-variants  print the variants' keys, one a line, and exit\n"
     "  -h, --help           show this help and exit\n"
     "  -V, --version        show the version and exit\n";
 
@@ -211,12 +212,8 @@ print_usage(void)
 	for (int i = 0; i < bc_variant_count(); i++) {
 		const bc_variant *v = bc_variant_at(i);
 
-		printf("  %-20s %s%s%s\n", bc_variant_key(v), bc_variant_name(v),
-		    v == def ? " (the default)" : "",
-		    bc_variant_on_new_game_screen(v) ? ""
-		    : " (not drawn on the screen yet:\n"
-		      "                       --perft, --bench, --uci, --load "
-		      "--print)");
+		printf("  %-20s %s%s\n", bc_variant_key(v), bc_variant_name(v),
+		    v == def ? " (the default)" : "");
 	}
 	fputs(usage_end, stdout);
 }
@@ -278,7 +275,8 @@ parse_options(int argc, char **argv, struct options *o)
 		OPT_NO_COLOR, OPT_SYMBOLS, OPT_LEVEL, OPT_BENCH, OPT_UCI, OPT_XBOARD,
 		OPT_RESUME, OPT_LEARN, OPT_RESTRICTED, OPT_IDLE, OPT_CONFIG,
 		OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_ROOMS, OPT_SIDE, OPT_WAIT,
-		OPT_OPEN_SEAT
+		OPT_OPEN_SEAT,
+		OPT_LIST_VARIANTS
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, 'v' },
@@ -310,6 +308,7 @@ parse_options(int argc, char **argv, struct options *o)
 		{ "side", required_argument, NULL, OPT_SIDE },
 		{ "wait", required_argument, NULL, OPT_WAIT },
 		{ "open-seat", no_argument, NULL, OPT_OPEN_SEAT },
+		{ "list-variants", no_argument, NULL, OPT_LIST_VARIANTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -476,6 +475,13 @@ parse_options(int argc, char **argv, struct options *o)
 			exit(0);
 		case 'V':
 			printf("bigchess %s\n", BIGCHESS_VERSION);
+			exit(0);
+		case OPT_LIST_VARIANTS:
+			/* For scripts (tools/bench, tools/valgrind, the
+			 * monkey): the registry's keys, so that a new variant
+			 * needs no edit there. */
+			for (int i = 0; i < bc_variant_count(); i++)
+				puts(bc_variant_key(bc_variant_at(i)));
 			exit(0);
 		case ':':
 			usage_error(
@@ -700,22 +706,15 @@ run_game(struct options *o)
 		    ferr.offset + 1, ferr.message);
 		return 1;
 	}
-	/* A variant without lessons yet (HexChad) is refused for --learn,
-	 * before the terminal changes, with a line saying which have them. */
+	/* A variant without lessons (the registry suite lets none through)
+	 * is refused for --learn, before the terminal changes, with a line
+	 * saying which have them. */
 	shown = o->learn_variant ? o->learn_variant
 	    : o->variant_given ? o->variant : NULL;
 	if (o->learn && shown && !has_lessons(shown)) {
 		fprintf(stderr, "bigchess: there are no %s lessons yet; "
 		    "--learn alone lists the lessons there are\n",
 		    bc_variant_name(shown));
-		return 1;
-	}
-	/* A variant the screens cannot draw is refused here, with a line
-	 * saying what takes it. */
-	if (!o->learn && shown && !bc_variant_on_new_game_screen(shown)) {
-		fprintf(stderr, "bigchess: the interactive game cannot draw "
-		    "the %s board yet; --perft, --uci and --load with --print "
-		    "take it\n", bc_variant_name(shown));
 		return 1;
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

@@ -567,12 +567,6 @@ bc_variant_rank_width(const bc_variant *v, int rank)
 }
 
 bool
-bc_variant_on_new_game_screen(const bc_variant *v)
-{
-	return !v->def->not_on_screen;
-}
-
-bool
 bc_variant_has_regions(const bc_variant *v)
 {
 	return v->def->has_castles;

@@ -157,9 +157,6 @@ struct variant_def {
 	/* True if a FEN may not show a promoting piece where it must already
 	 * have promoted (HexChad: a rook inside the enemy castle). */
 	bool fen_rejects_unpromoted;
-	/* True if the variant is not yet offered on the new-game screen
-	 * (its board cannot be drawn there yet); every other mode plays it. */
-	bool not_on_screen;
 
 	capture_hook can_capture;
 	/* What can_capture allows, for a refused capture's explanation:

@@ -9,19 +9,6 @@
 
 static const char *const side_name[2] = { "White", "Black" };
 
-/* True, after an error on the status line, if this screen cannot draw
- * the board of `v` (HexChad's hexagons, for now). */
-static bool
-board_not_drawn(struct ui *ui, const bc_variant *v, const char *verb)
-{
-	if (bc_variant_on_new_game_screen(v))
-		return false;
-	ui_error(ui, "Cannot %s the game: the %s board cannot be drawn here "
-	    "yet (--perft, --uci and --load with --print take it).", verb,
-	    bc_variant_name(v));
-	return true;
-}
-
 /* Keeps the choices of a game started, for the next new-game screen. */
 static void
 remember(const struct ui *ui, const struct play_setup *setup)
@@ -53,8 +40,6 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 	bc_error err;
 	int rc;
 
-	if (board_not_drawn(ui, bc_variant_get(setup->variant), "start"))
-		return UI_DRAW;
 	/* A variant the computer cannot play is for two people only.  A
 	 * game refused at start-up (--variant) leaves the new-game screen,
 	 * where the players can be changed (ui.c opens it). */
@@ -102,9 +87,6 @@ game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 	bc_error err;
 	int rc;
 
-	if (board_not_drawn(ui, bc_game_variant(r->game),
-	        live ? "resume" : "load"))
-		return UI_DRAW;
 	for (int c = 0; c < 2; c++)
 		setup.players[c] = r->computer[c] && ui->opts->engine
 		    ? PLAYER_COMPUTER : PLAYER_HUMAN;

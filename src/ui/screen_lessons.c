@@ -92,8 +92,8 @@ lessons_open(struct ui *ui, bc_variant_id variant, bool one)
 		ui_error(ui, "There are no lessons in this build.");
 		return;
 	}
-	/* A variant without lessons yet (HexChad) opens the list at the
-	 * first variant that has some. */
+	/* A variant without lessons (the registry suite lets none through)
+	 * opens the list at the first variant that has some. */
 	range(ui, variant, &n);
 	if (n == 0 && one) {
 		ui_error(ui, "There are no %s lessons yet.",

@@ -341,20 +341,10 @@ change(struct ui *ui, int dir)
 
 	switch (f->sel) {
 	case FIELD_VARIANT:
-		/* The registry's order, round and round, past the variants
-		 * the screen cannot show yet. */
+		/* The registry's order, round and round. */
 		n = bc_variant_count();
-		for (int i = 0, at = bc_variant_index(bc_variant_get(s->variant));
-		     i < n; i++) {
-			const bc_variant *v;
-
-			at = (at + n + dir) % n;
-			v = bc_variant_at(at);
-			if (bc_variant_on_new_game_screen(v)) {
-				s->variant = bc_variant_id_of(v);
-				break;
-			}
-		}
+		s->variant = bc_variant_id_of(bc_variant_at((bc_variant_index(
+		    bc_variant_get(s->variant)) + n + dir) % n));
 		if (!f->level_chosen)
 			s->level = newgame_default_level(ui, s->variant);
 		break;
