@@ -68,6 +68,8 @@ static const struct {
 	{ "levels", levels_suite },
 	/* HexChad's board on the screen (issue #20). */
 	{ "hexscreen", hexscreen_suite },
+	/* The Texel tuner's arithmetic and data (issue #13). */
+	{ "tune", tune_suite },
 };
 
 static int

@@ -106,5 +106,7 @@ Suite *records_suite(void); /* :save, records' tags, settings (pty) */
 Suite *levels_suite(void); /* level Elo, first game, hint */
 /* HexChad's board on the screen (issue #20). */
 Suite *hexscreen_suite(void);  /* the hex board in a pty */
+/* The Texel tuner (issue #13). */
+Suite *tune_suite(void); /* tools/tune_data.c, tune_fit.c */
 
 #endif
