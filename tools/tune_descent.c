@@ -135,6 +135,9 @@ tune_fit(const struct tune_fit_options *o)
 	fit.results = malloc(fit.n * sizeof *fit.results);
 	if (!fit.evals || !fit.results || !eval_init(&fit.eval)) {
 		fputs("tune: out of memory\n", stderr);
+		free(fit.samples);
+		free(fit.evals);
+		free(fit.results);
 		return 1;
 	}
 	for (size_t i = 0; i < fit.n; i++)

@@ -220,22 +220,17 @@ play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
 	                                                                 : 0.5;
 }
 
-int
-tune_gen(const struct tune_gen_options *o)
+/* Plays the games into o->out with the scratch tune_gen made. */
+static int
+generate(const struct tune_gen_options *o, struct engine *eng,
+    struct quiet *q, bc_move_list *lists, struct game_out *out)
 {
-	struct engine *eng = engine_new(16);
-	struct quiet *q = malloc(sizeof *q);
-	bc_move_list *lists = malloc(2 * sizeof *lists);
-	struct game_out out = { malloc(MAX_PLIES * sizeof *out.fen), 0 };
 	char tmp[4096];
 	long kept = 0, draws = 0, wins = 0, losses = 0;
 	clock_t cpu0 = clock();
+	double cpu;
 	FILE *f;
 
-	if (!eng || !q || !lists || !out.fen || !eval_init(&q->eval)) {
-		fputs("tune: out of memory\n", stderr);
-		return 1;
-	}
 	if (engine_variant_problem(eng, o->variant)) {
 		fprintf(stderr, "tune: %s\n",
 		    engine_variant_problem(eng, o->variant));
@@ -256,39 +251,59 @@ tune_gen(const struct tune_gen_options *o)
 	    o->random_plies, o->skip_plies);
 	for (int i = 0; i < o->games; i++) {
 		int plies;
-		double r = play(o, eng, q, o->seed * 0x10001 + (uint64_t)i, &out,
+		double r = play(o, eng, q, o->seed * 0x10001 + (uint64_t)i, out,
 		    lists, &plies);
 
-		for (int k = 0; k < out.count; k++)
-			fprintf(f, "%s ; %s\n", out.fen[k], tune_result_text(r));
-		kept += out.count;
+		for (int k = 0; k < out->count; k++)
+			fprintf(f, "%s ; %s\n", out->fen[k], tune_result_text(r));
+		kept += out->count;
 		wins += r == 1;
 		losses += r == 0;
 		draws += r == 0.5;
 		if (o->verbose)
 			fprintf(stderr, "game %d: %s, %d plies, %d positions "
 			    "kept\n", i + 1, tune_result_text(r), plies,
-			    out.count);
+			    out->count);
 	}
-	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0 ||
-	    fclose(f) != 0 || rename(tmp, o->out) != 0) {
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+		fprintf(stderr, "tune: cannot write %s: %s\n", o->out,
+		    strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		return 1;
+	}
+	if (fclose(f) != 0 || rename(tmp, o->out) != 0) {
 		fprintf(stderr, "tune: cannot write %s: %s\n", o->out,
 		    strerror(errno));
 		unlink(tmp);
 		return 1;
 	}
-	{
-		double cpu = (double)(clock() - cpu0) / CLOCKS_PER_SEC;
+	cpu = (double)(clock() - cpu0) / CLOCKS_PER_SEC;
+	printf("%s: %d games (White +%ld =%ld -%ld), %ld positions in %.0f "
+	    "CPU seconds (%.0f positions a CPU minute)\n",
+	    bc_variant_key(o->variant), o->games, wins, draws, losses, kept,
+	    cpu, cpu > 0 ? kept * 60 / cpu : 0);
+	return 0;
+}
 
-		printf("%s: %d games (White +%ld =%ld -%ld), %ld positions in "
-		    "%.0f CPU seconds (%.0f positions a CPU minute)\n",
-		    bc_variant_key(o->variant), o->games, wins, draws, losses,
-		    kept, cpu, cpu > 0 ? kept * 60 / cpu : 0);
-	}
+int
+tune_gen(const struct tune_gen_options *o)
+{
+	struct engine *eng = engine_new(16);
+	struct quiet *q = calloc(1, sizeof *q);
+	bc_move_list *lists = malloc(2 * sizeof *lists);
+	struct game_out out = { malloc(MAX_PLIES * sizeof *out.fen), 0 };
+	int status = 1;
+
+	if (!eng || !q || !lists || !out.fen || !eval_init(&q->eval))
+		fputs("tune: out of memory\n", stderr);
+	else
+		status = generate(o, eng, q, lists, &out);
 	engine_free(eng);
-	eval_free(&q->eval);
+	if (q)
+		eval_free(&q->eval);
 	free(q);
 	free(lists);
 	free(out.fen);
-	return 0;
+	return status;
 }
