@@ -180,6 +180,16 @@ START_TEST(test_read_file)
 	ck_assert_int_eq(read_text(text, err, sizeof err), -1);
 	ck_assert_str_eq(err, "tune: data.txt:2: the result \"1-1\" is not "
 	    "1-0, 0-1 or 1/2-1/2\n");
+	/* tune gen's header names the variant: Chad's data is refused
+	 * before its first position. */
+	snprintf(text, sizeof text, "# build/tune gen --variant chad --games "
+	    "1\n%s ; 1-0\n", grand_start);
+	ck_assert_int_eq(read_text(text, err, sizeof err), -1);
+	ck_assert_str_eq(err, "tune: data.txt:1: the data is of chad, not "
+	    "grand\n");
+	snprintf(text, sizeof text, "# build/tune gen --variant grand --games "
+	    "1\n%s ; 1-0\n", grand_start);
+	ck_assert_int_eq(read_text(text, err, sizeof err), 1);
 	ck_assert_int_eq(read_text("# only a comment\n", err, sizeof err), -1);
 	ck_assert_str_eq(err, "tune: data.txt: no positions\n");
 	ck_assert_int_eq(read_text("", err, sizeof err), -1);

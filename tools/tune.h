@@ -54,7 +54,8 @@ bool tune_parse_line(const char *line, const bc_variant *v,
  * (*out, free with free()); blank lines and lines starting with '#' are
  * skipped.  Returns the count, or -1 after printing "tune: NAME:LINE:
  * reason" to standard error: a bad line, a line longer than the buffer,
- * a read error, no samples at all, or out of memory.
+ * tune gen's header line naming another variant, a read error, no
+ * samples at all, or out of memory.
  */
 long tune_read(FILE *f, const char *name, const bc_variant *v,
     struct tune_sample **out);

@@ -10,6 +10,9 @@
 
 enum { LINE_MAX_BYTES = 1024, GROW_FIRST = 4096 };
 
+/* The first line tune gen writes, up to the variant's key. */
+static const char GEN_HEADER[] = "# build/tune gen --variant ";
+
 const char *
 tune_result_text(double result)
 {
@@ -91,6 +94,21 @@ tune_read(FILE *f, const char *name, const bc_variant *v,
 			fprintf(stderr, "tune: %s:%ld: line longer than %d "
 			    "bytes\n", name, number, LINE_MAX_BYTES - 2);
 			goto fail;
+		}
+		if (!strncmp(line, GEN_HEADER, sizeof GEN_HEADER - 1)) {
+			/* tune gen's header names the variant: data of
+			 * another is refused by name, not by its first FEN. */
+			const char *key = line + sizeof GEN_HEADER - 1;
+			size_t len = strcspn(key, " \t\r\n");
+
+			if (len != strlen(bc_variant_key(v)) ||
+			    strncmp(key, bc_variant_key(v), len)) {
+				fprintf(stderr, "tune: %s:%ld: the data is of "
+				    "%.*s, not %s\n", name, number,
+				    len > 32 ? 32 : (int)len, key,
+				    bc_variant_key(v));
+				goto fail;
+			}
 		}
 		if (line[strspn(line, " \t\r\n")] == '\0' || line[0] == '#')
 			continue;
