@@ -11,10 +11,12 @@
  * not change the loss at all on its first try in either direction (the
  * castle terms of a variant without castles, pawn terms without pawns)
  * is left alone from then on.  The descent ends when a pass with every
- * step at 1 changes nothing, or after --passes passes.
+ * step at 1 changes nothing, or after --passes passes, or on SIGINT or
+ * SIGTERM (after the number being tried), with the table as it stands.
  */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,18 @@
 #include "tune_params.h"
 
 enum { MAX_RUN = 16 };
+
+/* Set by SIGINT or SIGTERM: stop after the current number and print the
+ * table as it stands (a long fit on a busy machine can be cut short
+ * without losing it). */
+static volatile sig_atomic_t interrupted;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
 
 struct fit {
 	const bc_variant *v;
@@ -155,6 +169,8 @@ tune_fit(const struct tune_fit_options *o)
 	printf("loss before: %.8f\n", before);
 	fflush(stdout);
 
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
 	count = tune_params_list(&p, list);
 	for (int i = 0; i < count; i++)
 		steps[i] = list[i].step;
@@ -162,7 +178,7 @@ tune_fit(const struct tune_fit_options *o)
 		int changed = 0;
 		bool all_unit = true;
 
-		for (int i = 0; i < count; i++) {
+		for (int i = 0; i < count && !interrupted; i++) {
 			const struct tune_param *t = &list[i];
 			double up = loss, down = loss, l;
 
@@ -190,9 +206,11 @@ tune_fit(const struct tune_fit_options *o)
 		    "seconds\n", pass, loss, changed,
 		    (double)(clock() - cpu0) / CLOCKS_PER_SEC);
 		fflush(stdout);
-		if (!changed && all_unit)
+		if ((!changed && all_unit) || interrupted)
 			break;
 	}
+	if (interrupted)
+		printf("interrupted in pass %d: the table as it stands\n", pass);
 	/* Check the bookkeeping: the kept table really has the loss. */
 	loss = loss_of(&fit, &p);
 	printf("loss after: %.8f (before %.8f), %d passes, %ld loss "
