@@ -72,6 +72,8 @@ static const struct {
 	{ "hexscreen", hexscreen_suite },
 	/* The UI's parts without a terminal (issue #18). */
 	{ "scroll", scroll_suite },
+	/* The Texel tuner's arithmetic and data (issue #13). */
+	{ "tune", tune_suite },
 };
 
 static int

@@ -108,5 +108,7 @@ Suite *levels_suite(void); /* level Elo, first game, hint */
 Suite *hexscreen_suite(void);  /* the hex board in a pty */
 /* The UI's parts without a terminal (issue #18). */
 Suite *scroll_suite(void);     /* src/ui/scroll.c */
+/* The Texel tuner (issue #13). */
+Suite *tune_suite(void); /* tools/tune_data.c, tune_fit.c */
 
 #endif

@@ -1,0 +1,233 @@
+/*
+ * check_tune.c - the Texel tuner's parts without an engine (tools/tune.h):
+ * the logistic loss, the fit of its scale K, and the data file's lines.
+ *
+ * Expected values are worked by hand.  The loss: sigmoid(0) = 1/2, so
+ * results 1 and 0 at evaluation 0 each miss by 1/2, a mean square of
+ * 1/4; sigmoid(ln 3) = 3/4.  The fit: four positions at +100 of which
+ * three were won and one lost, and their mirror at -100 (one won, three
+ * lost).  A prediction q for a group of results with mean m has the mean
+ * square error (q - m)^2 + the results' own variance, so the loss is
+ * least when sigmoid(100 K) = 3/4 and sigmoid(-100 K) = 1/4 - both at
+ * K = ln 3 / 100 = 0.010986123 - and there it is the variance alone,
+ * (3 (1/4)^2 + (3/4)^2) / 4 = 3/16 = 0.1875.  The FEN is Grand Chess's
+ * start from shared/rules/grand.md, Chad's from chad.md.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../tools/tune.h"
+#include "test_util.h"
+
+static const char grand_start[] =
+    "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R "
+    "w - - 0 1";
+
+START_TEST(test_loss)
+{
+	const int evals[] = { 0, 0 };
+	const float results[] = { 1, 0 };
+	const int lead[] = { 100 };
+	const float won[] = { 1 };
+
+	ck_assert_double_eq_tol(tune_loss(evals, results, 2, 0.01), 0.25,
+	    1e-12);
+	/* (1 - 3/4)^2 */
+	ck_assert_double_eq_tol(tune_loss(lead, won, 1, log(3.0) / 100),
+	    0.0625, 1e-12);
+	ck_assert_double_eq(tune_loss(lead, won, 0, 1), 0);
+	ck_assert_double_eq_tol(tune_sigmoid(log(3.0)), 0.75, 1e-12);
+}
+END_TEST
+
+START_TEST(test_fit_k)
+{
+	const int evals[] = { 100, 100, 100, 100, -100, -100, -100, -100 };
+	const float results[] = { 1, 1, 1, 0, 0, 0, 0, 1 };
+	double k = tune_fit_k(evals, results, 8);
+
+	ck_assert_double_eq_tol(k, 0.010986123, 1e-7);
+	ck_assert_double_eq_tol(tune_loss(evals, results, 8, k), 0.1875, 1e-9);
+}
+END_TEST
+
+/* A win for every evaluation above 0, a loss for every one below: the
+ * steeper the curve, the smaller the loss, so the fit runs to the top of
+ * its range, 1. */
+START_TEST(test_fit_k_separable)
+{
+	const int evals[] = { 50, -50 };
+	const float results[] = { 1, 0 };
+
+	ck_assert_double_ge(tune_fit_k(evals, results, 2), 0.99);
+}
+END_TEST
+
+START_TEST(test_parse_good)
+{
+	const bc_variant *v = bc_variant_find("grand");
+	struct tune_sample s;
+	bc_position start;
+	char line[512], why[256];
+
+	bc_position_start(&start, v);
+	snprintf(line, sizeof line, "%s ; 1-0\n", grand_start);
+	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
+	ck_assert(bc_position_equal(&s.pos, &start));
+	ck_assert_double_eq(s.result, 1);
+	snprintf(line, sizeof line, "  %s ; 1/2-1/2  \r\n", grand_start);
+	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
+	ck_assert_double_eq(s.result, 0.5);
+	snprintf(line, sizeof line, "%s ; 0-1", grand_start);
+	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
+	ck_assert_double_eq(s.result, 0);
+	ck_assert_str_eq(tune_result_text(1), "1-0");
+	ck_assert_str_eq(tune_result_text(0.5), "1/2-1/2");
+	ck_assert_str_eq(tune_result_text(0), "0-1");
+}
+END_TEST
+
+/* Garbage, each with the words its reason must contain. */
+static const struct {
+	const char *line;
+	const char *why;
+} garbage[] = {
+	{ "", "no \" ; \"" },
+	{ "garbage\n", "no \" ; \"" },
+	{ " ; 1-0\n", "no FEN" },
+	{ "GRAND ; 2-0\n", "\"2-0\" is not 1-0, 0-1 or 1/2-1/2" },
+	{ "GRAND ; 1-0 1-0\n", "is not 1-0" },
+	{ "GRAND ; \n", "\"\" is not" },
+	{ "GRAND ;1-0\n", "no \" ; \"" },
+	{ "r8r/10/10 w - - 0 1 ; 1-0\n", "bad FEN" },
+	{ "xyz ; 1/2-1/2\n", "bad FEN" },
+	/* Chad's start (shared/rules/chad.md) is no Grand Chess position. */
+	{ "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w - - 0 1 "
+	  "; 1-0\n", "bad FEN" },
+};
+
+/* The row's line with GRAND standing for Grand Chess's start. */
+static void
+garbage_line(int i, char *buf, size_t size)
+{
+	const char *g = strstr(garbage[i].line, "GRAND");
+
+	if (!g)
+		snprintf(buf, size, "%s", garbage[i].line);
+	else
+		snprintf(buf, size, "%s%s", grand_start, g + 5);
+}
+
+START_TEST(test_parse_garbage)
+{
+	const bc_variant *v = bc_variant_find("grand");
+	struct tune_sample s;
+	char line[512], why[256] = "";
+
+	garbage_line(_i, line, sizeof line);
+	ck_assert_msg(!tune_parse_line(line, v, &s, why, sizeof why),
+	    "accepted: %s", line);
+	ck_assert_msg(strstr(why, garbage[_i].why), "%s: %s", line, why);
+	ck_assert_ptr_null(strchr(why, '\n'));
+}
+END_TEST
+
+/* Runs tune_read on `text`; returns its count and puts what it printed on
+ * standard error into `err`. */
+static long
+read_text(const char *text, char *err, size_t size)
+{
+	FILE *f = tmpfile(), *e = tmpfile();
+	struct tune_sample *s = NULL;
+	int saved = dup(STDERR_FILENO);
+	long n;
+	size_t got;
+
+	ck_assert(f && e && saved >= 0);
+	fputs(text, f);
+	rewind(f);
+	fflush(stderr);
+	ck_assert_int_ge(dup2(fileno(e), STDERR_FILENO), 0);
+	n = tune_read(f, "data.txt", bc_variant_find("grand"), &s);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(e);
+	got = fread(err, 1, size - 1, e);
+	err[got] = '\0';
+	if (n < 0)
+		ck_assert_ptr_null(s);
+	free(s);
+	fclose(f);
+	fclose(e);
+	return n;
+}
+
+START_TEST(test_read_file)
+{
+	char text[2048], err[512];
+
+	snprintf(text, sizeof text, "# a comment\n%s ; 1-0\n\n%s ; 0-1\n",
+	    grand_start, grand_start);
+	ck_assert_int_eq(read_text(text, err, sizeof err), 2);
+	ck_assert_str_eq(err, "");
+	/* The bad line is named by number, after a good one. */
+	snprintf(text, sizeof text, "%s ; 1-0\n%s ; 1-1\n", grand_start,
+	    grand_start);
+	ck_assert_int_eq(read_text(text, err, sizeof err), -1);
+	ck_assert_str_eq(err, "tune: data.txt:2: the result \"1-1\" is not "
+	    "1-0, 0-1 or 1/2-1/2\n");
+	/* tune gen's header names the variant: Chad's data is refused
+	 * before its first position. */
+	snprintf(text, sizeof text, "# build/tune gen --variant chad --games "
+	    "1\n%s ; 1-0\n", grand_start);
+	ck_assert_int_eq(read_text(text, err, sizeof err), -1);
+	ck_assert_str_eq(err, "tune: data.txt:1: the data is of chad, not "
+	    "grand\n");
+	snprintf(text, sizeof text, "# build/tune gen --variant grand --games "
+	    "1\n%s ; 1-0\n", grand_start);
+	ck_assert_int_eq(read_text(text, err, sizeof err), 1);
+	ck_assert_int_eq(read_text("# only a comment\n", err, sizeof err), -1);
+	ck_assert_str_eq(err, "tune: data.txt: no positions\n");
+	ck_assert_int_eq(read_text("", err, sizeof err), -1);
+	ck_assert_str_eq(err, "tune: data.txt: no positions\n");
+}
+END_TEST
+
+/* A line longer than the reader's buffer is refused, not split in two. */
+START_TEST(test_read_long_line)
+{
+	char *text = malloc(5000), err[512];
+
+	ck_assert_ptr_nonnull(text);
+	memset(text, 'x', 4000);
+	strcpy(text + 4000, " ; 1-0\n");
+	ck_assert_int_eq(read_text(text, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "tune: data.txt:1: line longer than"), "%s",
+	    err);
+	free(text);
+}
+END_TEST
+
+Suite *
+tune_suite(void)
+{
+	Suite *s = suite_create("tune");
+	TCase *core = tcase_create("core");
+	TCase *errors = tcase_create("errors");
+
+	tcase_add_test(core, test_loss);
+	tcase_add_test(core, test_fit_k);
+	tcase_add_test(core, test_fit_k_separable);
+	tcase_add_test(core, test_parse_good);
+	tcase_add_test(core, test_read_file);
+	tcase_add_loop_test(errors, test_parse_garbage, 0,
+	    (int)(sizeof garbage / sizeof garbage[0]));
+	tcase_add_test(errors, test_read_long_line);
+	suite_add_tcase(s, core);
+	suite_add_tcase(s, errors);
+	return s;
+}

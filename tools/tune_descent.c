@@ -1,0 +1,235 @@
+/*
+ * tune_descent.c - tune fit: the logistic scale K, then coordinate
+ * descent over every number of a variant's evaluation table.
+ *
+ * Each trial table is made ready by the engine's own eval_tables_init and
+ * every sample is scored by eval_position with a window so wide that the
+ * lazy shortcut never applies, so the loss is exactly that of the engine
+ * with those numbers.  The descent moves one number at a time by its
+ * step, up or down, and keeps going while the loss falls; a number whose
+ * step fails is tried with half the step next pass.  A number that does
+ * not change the loss at all on its first try in either direction (the
+ * castle terms of a variant without castles, pawn terms without pawns)
+ * is left alone from then on.  The descent ends when a pass with every
+ * step at 1 changes nothing, or after --passes passes, or on SIGINT or
+ * SIGTERM (after the number being tried), with the table as it stands.
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/eval.h"
+#include "engine/search.h"
+#include "tune.h"
+#include "tune_params.h"
+
+enum { MAX_RUN = 16 };
+
+/* Set by SIGINT or SIGTERM: stop after the current number and print the
+ * table as it stands (a long fit on a busy machine can be cut short
+ * without losing it). */
+static volatile sig_atomic_t interrupted;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+struct fit {
+	const bc_variant *v;
+	struct eval eval;
+	struct tune_sample *samples;
+	int *evals;
+	float *results;
+	size_t n;
+	double k;
+	long evaluations; /* loss computations */
+};
+
+/* The loss of table `p` over every sample. */
+static double
+loss_of(struct fit *fit, const struct eval_params *p)
+{
+	struct eval_tables *t = &fit->eval.tables[bc_variant_id_of(fit->v)];
+
+	if (!eval_tables_init(t, fit->v, p)) {
+		fprintf(stderr, "tune: %s\n", t->problem);
+		exit(1);
+	}
+	for (size_t i = 0; i < fit->n; i++) {
+		const bc_position *pos = &fit->samples[i].pos;
+		int s = eval_position(&fit->eval, pos, -SCORE_INF, SCORE_INF);
+
+		fit->evals[i] = pos->side == BC_WHITE ? s : -s;
+	}
+	fit->evaluations++;
+	return tune_loss(fit->evals, fit->results, fit->n, fit->k);
+}
+
+static const struct eval_params *
+table_of(const bc_variant *v)
+{
+	for (int i = 0; eval_params_all[i]; i++)
+		if (eval_params_all[i]->variant == bc_variant_id_of(v))
+			return eval_params_all[i];
+	return NULL;
+}
+
+/*
+ * Moves parameter `t` of `p` by `dir` steps of `step` while the loss
+ * falls (at most MAX_RUN times); returns the loss of what it keeps, and
+ * sets *first to the loss of the first try.
+ */
+static double
+run(struct fit *fit, struct eval_params *p, const struct tune_param *t,
+    int step, int dir, double best, double *first)
+{
+	for (int i = 0; i < MAX_RUN; i++) {
+		int old = tune_param_get(p, t);
+		double l;
+
+		tune_param_set(p, t, old + dir * step);
+		if (tune_param_get(p, t) == old) {
+			/* At its bound: nothing to try. */
+			if (!i)
+				*first = best;
+			break;
+		}
+		l = loss_of(fit, p);
+		if (!i)
+			*first = l;
+		if (l >= best) {
+			tune_param_set(p, t, old);
+			break;
+		}
+		best = l;
+	}
+	return best;
+}
+
+int
+tune_fit(const struct tune_fit_options *o)
+{
+	const struct eval_params *orig = table_of(o->variant);
+	struct tune_param list[TUNE_MAX_PARAMS];
+	int steps[TUNE_MAX_PARAMS];
+	bool inert[TUNE_MAX_PARAMS] = { false };
+	struct eval_params p;
+	struct fit fit = { o->variant, { 0 }, NULL, NULL, NULL, 0, 0, 0 };
+	double before, loss;
+	clock_t cpu0 = clock();
+	int count, pass;
+	long n;
+	FILE *f;
+
+	if (!orig) {
+		fprintf(stderr, "tune: %s has no table in eval_params.c\n",
+		    bc_variant_name(o->variant));
+		return 1;
+	}
+	if (!(f = fopen(o->file, "r"))) {
+		fprintf(stderr, "tune: cannot read %s: %s\n", o->file,
+		    strerror(errno));
+		return 1;
+	}
+	n = tune_read(f, o->file, o->variant, &fit.samples);
+	fclose(f);
+	if (n < 0)
+		return 1;
+	if (o->limit && n > o->limit)
+		n = o->limit;
+	fit.n = (size_t)n;
+	fit.evals = malloc(fit.n * sizeof *fit.evals);
+	fit.results = malloc(fit.n * sizeof *fit.results);
+	if (!fit.evals || !fit.results || !eval_init(&fit.eval)) {
+		fputs("tune: out of memory\n", stderr);
+		free(fit.samples);
+		free(fit.evals);
+		free(fit.results);
+		return 1;
+	}
+	for (size_t i = 0; i < fit.n; i++)
+		fit.results[i] = fit.samples[i].result;
+
+	p = *orig;
+	fit.k = 1; /* any: the evaluations are what loss_of is for here */
+	loss_of(&fit, &p);
+	fit.k = tune_fit_k(fit.evals, fit.results, fit.n);
+	before = loss = tune_loss(fit.evals, fit.results, fit.n, fit.k);
+	printf("%s: %zu positions from %s\n", bc_variant_key(o->variant),
+	    fit.n, o->file);
+	printf("K = %.8f (a 100 centipawn lead scores %.3f)\n", fit.k,
+	    tune_sigmoid(100 * fit.k));
+	printf("loss before: %.8f\n", before);
+	fflush(stdout);
+
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	count = tune_params_list(&p, list);
+	for (int i = 0; i < count; i++)
+		steps[i] = list[i].step;
+	for (pass = 1; pass <= o->passes; pass++) {
+		int changed = 0;
+		bool all_unit = true;
+
+		for (int i = 0; i < count && !interrupted; i++) {
+			const struct tune_param *t = &list[i];
+			double up = loss, down = loss, l;
+
+			if (inert[i])
+				continue;
+			all_unit = all_unit && steps[i] == 1;
+			l = run(&fit, &p, t, steps[i], 1, loss, &up);
+			if (l >= loss)
+				l = run(&fit, &p, t, steps[i], -1, loss, &down);
+			if (l < loss) {
+				changed++;
+				loss = l;
+				continue;
+			}
+			if (pass == 1 && up == loss && down == loss) {
+				inert[i] = true;
+				continue;
+			}
+			if (steps[i] > 1) {
+				steps[i] /= 2;
+				all_unit = false;
+			}
+		}
+		printf("pass %d: loss %.8f, %d numbers changed, %.0f CPU "
+		    "seconds\n", pass, loss, changed,
+		    (double)(clock() - cpu0) / CLOCKS_PER_SEC);
+		fflush(stdout);
+		if ((!changed && all_unit) || interrupted)
+			break;
+	}
+	if (interrupted)
+		printf("interrupted in pass %d: the table as it stands\n", pass);
+	/* Check the bookkeeping: the kept table really has the loss. */
+	loss = loss_of(&fit, &p);
+	printf("loss after: %.8f (before %.8f), %d passes, %ld loss "
+	    "evaluations of %zu positions\n", loss, before,
+	    pass > o->passes ? o->passes : pass, fit.evaluations, fit.n);
+	for (int i = 0; i < count; i++) {
+		int was = tune_param_get(orig, &list[i]);
+		int now = tune_param_get(&p, &list[i]);
+
+		if (inert[i])
+			printf("  %-18s %5d (no effect on this data)\n",
+			    list[i].name, was);
+		else if (was != now)
+			printf("  %-18s %5d -> %d\n", list[i].name, was, now);
+	}
+	tune_params_print(stdout, o->variant, &p);
+	eval_free(&fit.eval);
+	free(fit.samples);
+	free(fit.evals);
+	free(fit.results);
+	return 0;
+}

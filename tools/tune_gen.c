@@ -1,0 +1,309 @@
+/*
+ * tune_gen.c - the tuner's training data: self-play games of the engine
+ * at a fixed node budget a move, each from a few random opening plies,
+ * and the quiet positions of each game with its result.
+ *
+ * A position is kept when it tells the evaluation something about the
+ * result: past the opening (--skip-plies), not in check, the search's
+ * best move takes nothing and does not promote, no capture sequence from
+ * it gains anything over the static evaluation (a small quiescence
+ * search of its own: captures and promotions only), and the game is not
+ * yet decided (the search saw no mate; from the first mate score on, the
+ * rest of the game is mate distance, not evaluation).  Everything
+ * depends only on the seed, the variant and the budget: the engine is
+ * deterministic at fixed nodes, and the random plies come from the seed.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bigchess/bigchess.h"
+#include "engine/engine.h"
+#include "engine/eval.h"
+#include "engine/search.h"
+#include "tune.h"
+
+enum { MAX_PLIES = 500, QS_DEPTH = 8 };
+
+/* The quiescence search's scratch: a move list per ply. */
+struct quiet {
+	struct eval eval;
+	bc_move_list lists[QS_DEPTH + 1];
+	int keys[BC_MAX_MOVES];
+};
+
+static uint64_t
+splitmix(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static bool
+tactical(const bc_position *pos, bc_move m)
+{
+	bc_square taken[BC_MAX_CAPTURES];
+
+	return BC_MOVE_PROMO(m) ||
+	    bc_move_captures(pos, m, taken, BC_MAX_CAPTURES) > 0;
+}
+
+/* The captures and promotions of list `l` first, the most valuable
+ * victim first; returns how many there are. */
+static int
+order_tactical(struct quiet *q, const bc_position *pos, bc_move_list *l)
+{
+	const struct eval_tables *t = eval_tables_of(&q->eval, pos);
+	int n = 0;
+
+	for (int i = 0; i < l->count; i++) {
+		bc_move m = l->moves[i];
+		bc_square taken[BC_MAX_CAPTURES];
+		int k = bc_move_captures(pos, m, taken, BC_MAX_CAPTURES), key = 0;
+
+		if (!k && !BC_MOVE_PROMO(m))
+			continue;
+		for (int j = 0; j < k; j++)
+			key += eval_value(t, BC_PIECE_TYPE(pos->board[taken[j]]));
+		if (BC_MOVE_PROMO(m))
+			key += eval_value(t, BC_MOVE_PROMO(m));
+		/* Insertion: the lists are short. */
+		int j = n;
+		while (j > 0 && q->keys[j - 1] < key) {
+			l->moves[j] = l->moves[j - 1];
+			q->keys[j] = q->keys[j - 1];
+			j--;
+		}
+		l->moves[j] = m;
+		q->keys[j] = key;
+		n++;
+	}
+	return n;
+}
+
+/* A fail-soft quiescence search over captures and promotions. */
+static int
+qsearch(struct quiet *q, const bc_position *pos, int alpha, int beta,
+    int ply)
+{
+	int best = eval_position(&q->eval, pos, -SCORE_INF, SCORE_INF), n;
+	bc_move_list *l = &q->lists[ply];
+
+	if (best >= beta || ply >= QS_DEPTH)
+		return best;
+	if (best > alpha)
+		alpha = best;
+	bc_movegen_legal(pos, l);
+	n = order_tactical(q, pos, l);
+	for (int i = 0; i < n; i++) {
+		bc_position next = *pos;
+		bc_undo undo;
+		int score;
+
+		bc_position_make(&next, l->moves[i], &undo);
+		score = -qsearch(q, &next, -beta, -alpha, ply + 1);
+		if (score > best) {
+			best = score;
+			if (score > alpha)
+				alpha = score;
+			if (score >= beta)
+				break;
+		}
+	}
+	return best;
+}
+
+/* True if no capture sequence gains over the static evaluation: a null
+ * window just above it fails low. */
+static bool
+is_quiet(struct quiet *q, const bc_position *pos)
+{
+	int stand = eval_position(&q->eval, pos, -SCORE_INF, SCORE_INF);
+
+	return qsearch(q, pos, stand, stand + 1, 0) <= stand;
+}
+
+/* True if the side to move in `g` can mate at once. */
+static bool
+mate_in_one(bc_game *g, bc_move_list *list)
+{
+	bool found = false;
+
+	bc_game_legal_moves(g, list);
+	for (int i = 0; i < list->count && !found; i++) {
+		bc_reason reason;
+
+		bc_game_push(g, list->moves[i]);
+		found = bc_game_result(g, &reason) != BC_RESULT_NONE &&
+		    reason == BC_REASON_CHECKMATE;
+		bc_game_undo(g);
+	}
+	return found;
+}
+
+/* Random opening plies; one that gives the opponent a mate in one is
+ * drawn again (up to 64 times), so the opening decides no game. */
+static void
+random_opening(bc_game *g, int plies, uint64_t *rng, bc_move_list *list,
+    bc_move_list *scratch)
+{
+	for (int i = 0; i < plies; i++) {
+		bc_game_legal_moves(g, list);
+		if (!list->count)
+			return;
+		for (int tries = 0; tries < 64; tries++) {
+			bc_game_push(g, list->moves[splitmix(rng) %
+			    (uint64_t)list->count]);
+			if (!mate_in_one(g, scratch))
+				break;
+			bc_game_undo(g);
+		}
+	}
+}
+
+struct game_out {
+	char (*fen)[BC_FEN_MAX];
+	int count;
+};
+
+/* Plays one game; fills `out` with its kept positions and returns the
+ * result for White (a game still going at MAX_PLIES is a draw). */
+static double
+play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
+    uint64_t seed, struct game_out *out, bc_move_list *lists, int *plies)
+{
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	uint64_t rng = seed;
+	bool decided = false;
+	bc_game *g;
+	bc_result r;
+
+	if (bc_game_new(&g, o->variant, NULL, NULL) != BC_OK) {
+		fputs("tune: out of memory\n", stderr);
+		exit(1);
+	}
+	limits.nodes = o->nodes;
+	out->count = 0;
+	random_opening(g, o->random_plies, &rng, &lists[0], &lists[1]);
+	engine_new_game(eng);
+	while (bc_game_result(g, NULL) == BC_RESULT_NONE &&
+	    bc_game_length(g) < MAX_PLIES) {
+		bc_position before = *bc_game_position(g);
+		struct engine_report rep;
+		bc_move m = engine_search_game(eng, g, &limits, NULL, NULL, &rep);
+		int ply = bc_game_length(g);
+
+		if (m == BC_MOVE_NONE || bc_game_push(g, m) != BC_OK) {
+			fputs("tune: the engine gave no legal move\n", stderr);
+			exit(1);
+		}
+		if (rep.mate)
+			decided = true;
+		if (decided || ply < o->skip_plies ||
+		    bc_position_in_check(&before) || tactical(&before, m) ||
+		    !is_quiet(q, &before))
+			continue;
+		bc_position_to_fen(&before, out->fen[out->count], BC_FEN_MAX);
+		out->count++;
+	}
+	r = bc_game_result(g, NULL);
+	*plies = bc_game_length(g);
+	bc_game_free(g);
+	return r == BC_RESULT_WHITE_WINS ? 1 : r == BC_RESULT_BLACK_WINS ? 0
+	                                                                 : 0.5;
+}
+
+/* Plays the games into o->out with the scratch tune_gen made. */
+static int
+generate(const struct tune_gen_options *o, struct engine *eng,
+    struct quiet *q, bc_move_list *lists, struct game_out *out)
+{
+	char tmp[4096];
+	long kept = 0, draws = 0, wins = 0, losses = 0;
+	clock_t cpu0 = clock();
+	double cpu;
+	FILE *f;
+
+	if (engine_variant_problem(eng, o->variant)) {
+		fprintf(stderr, "tune: %s\n",
+		    engine_variant_problem(eng, o->variant));
+		return 1;
+	}
+	engine_set_level(eng, ENGINE_LEVEL_MAX);
+	/* Written beside the file and renamed at the end: an interrupted
+	 * run leaves no half file under the name. */
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", o->out) >= sizeof tmp ||
+	    !(f = fopen(tmp, "w"))) {
+		fprintf(stderr, "tune: cannot write %s: %s\n", o->out,
+		    strerror(errno));
+		return 1;
+	}
+	fprintf(f, "# build/tune gen --variant %s --games %d --nodes %" PRIu64
+	    " --seed %" PRIu64 " --random-plies %d --skip-plies %d\n",
+	    bc_variant_key(o->variant), o->games, o->nodes, o->seed,
+	    o->random_plies, o->skip_plies);
+	for (int i = 0; i < o->games; i++) {
+		int plies;
+		double r = play(o, eng, q, o->seed * 0x10001 + (uint64_t)i, out,
+		    lists, &plies);
+
+		for (int k = 0; k < out->count; k++)
+			fprintf(f, "%s ; %s\n", out->fen[k], tune_result_text(r));
+		kept += out->count;
+		wins += r == 1;
+		losses += r == 0;
+		draws += r == 0.5;
+		if (o->verbose)
+			fprintf(stderr, "game %d: %s, %d plies, %d positions "
+			    "kept\n", i + 1, tune_result_text(r), plies,
+			    out->count);
+	}
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+		fprintf(stderr, "tune: cannot write %s: %s\n", o->out,
+		    strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		return 1;
+	}
+	if (fclose(f) != 0 || rename(tmp, o->out) != 0) {
+		fprintf(stderr, "tune: cannot write %s: %s\n", o->out,
+		    strerror(errno));
+		unlink(tmp);
+		return 1;
+	}
+	cpu = (double)(clock() - cpu0) / CLOCKS_PER_SEC;
+	printf("%s: %d games (White +%ld =%ld -%ld), %ld positions in %.0f "
+	    "CPU seconds (%.0f positions a CPU minute)\n",
+	    bc_variant_key(o->variant), o->games, wins, draws, losses, kept,
+	    cpu, cpu > 0 ? kept * 60 / cpu : 0);
+	return 0;
+}
+
+int
+tune_gen(const struct tune_gen_options *o)
+{
+	struct engine *eng = engine_new(16);
+	struct quiet *q = calloc(1, sizeof *q);
+	bc_move_list *lists = malloc(2 * sizeof *lists);
+	struct game_out out = { malloc(MAX_PLIES * sizeof *out.fen), 0 };
+	int status = 1;
+
+	if (!eng || !q || !lists || !out.fen || !eval_init(&q->eval))
+		fputs("tune: out of memory\n", stderr);
+	else
+		status = generate(o, eng, q, lists, &out);
+	engine_free(eng);
+	if (q)
+		eval_free(&q->eval);
+	free(q);
+	free(lists);
+	free(out.fen);
+	return status;
+}

@@ -1,0 +1,189 @@
+/*
+ * tune_params.c - a variant's evaluation table as a list of numbers for
+ * the tuner, and back to C.
+ */
+#include <ctype.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tune_params.h"
+
+enum tune_column { COL_VALUE, COL_MOBILITY, COL_CENTER, COL_ATTACK };
+
+/* The scalar fields, in eval_params.c's order, with their bounds: a
+ * percentage stays in 0..100, everything else in -1000..3000 (no term
+ * is worth more than a few queens). */
+static const struct {
+	const char *name;
+	size_t offset;
+	int min, max, step;
+} scalars[] = {
+	{ "tempo", offsetof(struct eval_params, tempo), -1000, 3000, 4 },
+	{ "pair_bonus", offsetof(struct eval_params, pair_bonus), -1000, 3000,
+	  8 },
+	{ "passed_mg", offsetof(struct eval_params, passed_mg), -1000, 3000,
+	  16 },
+	{ "passed_eg", offsetof(struct eval_params, passed_eg), -1000, 3000,
+	  16 },
+	{ "advance_eg", offsetof(struct eval_params, advance_eg), -1000, 3000,
+	  2 },
+	{ "doubled", offsetof(struct eval_params, doubled), -1000, 3000, 4 },
+	{ "isolated", offsetof(struct eval_params, isolated), -1000, 3000, 4 },
+	{ "shelter", offsetof(struct eval_params, shelter), -1000, 3000, 4 },
+	{ "king_rank_mg", offsetof(struct eval_params, king_rank_mg), -1000,
+	  3000, 4 },
+	{ "king_center_eg", offsetof(struct eval_params, king_center_eg),
+	  -1000, 3000, 2 },
+	{ "no_promo_percent", offsetof(struct eval_params, no_promo_percent),
+	  0, 100, 10 },
+	{ "wall_rook", offsetof(struct eval_params, wall_rook), -1000, 3000,
+	  8 },
+	{ "corner_rook", offsetof(struct eval_params, corner_rook), -1000,
+	  3000, 8 },
+	{ "wall_control", offsetof(struct eval_params, wall_control), -1000,
+	  3000, 2 },
+	{ "castle_queen", offsetof(struct eval_params, castle_queen), -1000,
+	  3000, 16 },
+	{ "undefended_square", offsetof(struct eval_params, undefended_square),
+	  -1000, 3000, 8 },
+	{ "castle_defender", offsetof(struct eval_params, castle_defender),
+	  -1000, 3000, 4 },
+};
+
+static const char *const column_names[] = {
+	"value", "mobility", "center", "attack"
+};
+
+int
+tune_params_list(const struct eval_params *p, struct tune_param *out)
+{
+	int n = 0;
+
+	for (int row = 0; row < p->piece_count; row++)
+		for (int col = COL_VALUE; col <= COL_ATTACK; col++) {
+			struct tune_param *t = &out[n];
+
+			if (col == COL_VALUE && (row == 0 ||
+			    p->pieces[row].value == 0))
+				continue;
+			snprintf(t->name, sizeof t->name, "%c.%s",
+			    p->pieces[row].letter, column_names[col]);
+			t->row = row;
+			t->column = col;
+			t->offset = 0;
+			/* int16_t values (a piece worth 1 to 50 pawns),
+			 * int8_t for the rest. */
+			t->min = col == COL_VALUE ? 1 : -127;
+			t->max = col == COL_VALUE ? 5000 : 127;
+			t->step = col == COL_VALUE ? 16 : col == COL_ATTACK ? 1 : 2;
+			n++;
+		}
+	for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++) {
+		struct tune_param *t = &out[n++];
+
+		snprintf(t->name, sizeof t->name, "%s", scalars[i].name);
+		t->row = -1;
+		t->column = 0;
+		t->offset = scalars[i].offset;
+		t->min = scalars[i].min;
+		t->max = scalars[i].max;
+		t->step = scalars[i].step;
+	}
+	return n;
+}
+
+int
+tune_param_get(const struct eval_params *p, const struct tune_param *t)
+{
+	const struct eval_piece *e;
+	int value;
+
+	if (t->row < 0) {
+		memcpy(&value, (const char *)p + t->offset, sizeof value);
+		return value;
+	}
+	e = &p->pieces[t->row];
+	switch (t->column) {
+	case COL_VALUE:
+		return e->value;
+	case COL_MOBILITY:
+		return e->mobility;
+	case COL_CENTER:
+		return e->center;
+	default:
+		return e->attack;
+	}
+}
+
+void
+tune_param_set(struct eval_params *p, const struct tune_param *t, int value)
+{
+	struct eval_piece *e;
+
+	if (value < t->min)
+		value = t->min;
+	if (value > t->max)
+		value = t->max;
+	if (t->row < 0) {
+		memcpy((char *)p + t->offset, &value, sizeof value);
+		return;
+	}
+	e = &p->pieces[t->row];
+	switch (t->column) {
+	case COL_VALUE:
+		e->value = (int16_t)value;
+		break;
+	case COL_MOBILITY:
+		e->mobility = (int8_t)value;
+		break;
+	case COL_CENTER:
+		e->center = (int8_t)value;
+		break;
+	default:
+		e->attack = (int8_t)value;
+		break;
+	}
+}
+
+/* The variant's key as a C name: "hadean-ninja" -> "hadean_ninja", and
+ * upper case for its enum constant. */
+static void
+c_name(const bc_variant *v, bool upper, char *buf, size_t size)
+{
+	size_t i = 0;
+
+	for (const char *k = bc_variant_key(v); *k && i + 1 < size; k++)
+		buf[i++] = *k == '-' ? '_' :
+		    (char)(upper ? toupper((unsigned char)*k) : *k);
+	buf[i] = '\0';
+}
+
+void
+tune_params_print(FILE *f, const bc_variant *v, const struct eval_params *p)
+{
+	char lower[64], upper[64];
+	struct tune_param list[TUNE_MAX_PARAMS];
+	int n = tune_params_list(p, list);
+
+	c_name(v, false, lower, sizeof lower);
+	c_name(v, true, upper, sizeof upper);
+	fprintf(f, "static const struct eval_params %s = {\n", lower);
+	fprintf(f, "\t.variant = BC_VARIANT_%s,\n\t.pieces = {\n", upper);
+	for (int i = 0; i < p->piece_count; i++) {
+		const struct eval_piece *e = &p->pieces[i];
+
+		fprintf(f, "\t\t{ '%c', %d, %d, %d, %d, %s,\n\t\t  \"%s\" },\n",
+		    e->letter, e->value, e->mobility, e->center, e->attack,
+		    e->flags & EVAL_PAIR ? "EVAL_PAIR" : "0",
+		    e->why ? e->why : "");
+	}
+	fprintf(f, "\t},\n\t.piece_count = %d,\n", p->piece_count);
+	if (p->castles)
+		fputs("\t.castles = true,\n", f);
+	for (int i = 0; i < n; i++)
+		if (list[i].row < 0 && tune_param_get(p, &list[i]))
+			fprintf(f, "\t.%s = %d,\n", list[i].name,
+			    tune_param_get(p, &list[i]));
+	fputs("};\n", f);
+}
