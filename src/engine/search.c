@@ -18,7 +18,8 @@
  * lose (near the horizon, those losing much are not searched at all).
  * Late quiet moves near the horizon are pruned (more of them when not
  * improving); the others are searched with a depth reduced by their rank
- * and with a null window, and searched again when they surprise.  Checks are extended.  The quiescence search (qsearch) looks
+ * (at the root too, a little less) and with a null window, and searched
+ * again when they surprise.  Checks are extended.  The quiescence search (qsearch) looks
  * at captures and promotions, and in Chad at moves entering the enemy
  * castle (they promote or threaten mate), until the position is quiet; it
  * skips those probable losses, and shares the transposition table (as
@@ -57,7 +58,8 @@ enum {
 	LMP_DEPTH = 4,      /* late-move and futility pruning */
 	FUTILITY_MARGIN = 120,
 	SE_DEPTH = 8,       /* singular extension from this depth */
-	SE_MARGIN = 2       /* ... for moves this far below, per ply */
+	SE_MARGIN = 2,      /* ... for moves this far below, per ply */
+	ROOT_FULL_MOVES = 4 /* root moves searched to the full depth first */
 };
 
 int64_t
@@ -1145,7 +1147,11 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 /* The root: every legal move from `first` on (those before it are the
  * lines found already in this iteration), each with its random bonus at
- * weak levels.  The best goes to `first`. */
+ * weak levels.  The best goes to `first`.  After the first few, quiet
+ * moves that give no check are searched a little shallower (a ply less
+ * than a PV node's reduction below, since the root's moves all matter),
+ * and again at the full depth if they beat the best: without this every
+ * root move (44 to 65 in the start positions) got the full depth. */
 static int
 search_root(struct search *s, int depth, int alpha, int beta, int first,
     bool *improved)
@@ -1157,12 +1163,25 @@ search_root(struct search *s, int depth, int alpha, int beta, int first,
 		bc_move m = sp->list.moves[i];
 		int noise = s->root_noise[i], score;
 		int a = alpha - noise, b = beta - noise;
+		bool quiet = !is_tactical(s, m);
 
 		make(s, 0, m);
 		if (i == first) {
 			score = -pvs(s, depth - 1, -b, -a, 1, true);
 		} else {
-			score = -pvs(s, depth - 1, -a - 1, -a, 1, true);
+			int r = 0;
+
+			if (depth >= 3 && i - first >= ROOT_FULL_MOVES && quiet &&
+			    !bc_position_in_check(&s->pos)) {
+				r = reduction(s, depth, i - first) - 1;
+				if (r < 0)
+					r = 0;
+				if (r > depth - 2)
+					r = depth - 2;
+			}
+			score = -pvs(s, depth - 1 - r, -a - 1, -a, 1, true);
+			if (r > 0 && score > a)
+				score = -pvs(s, depth - 1, -a - 1, -a, 1, true);
 			if (score > a && score < b)
 				score = -pvs(s, depth - 1, -b, -a, 1, true);
 		}
