@@ -969,6 +969,86 @@ START_TEST(test_ponder_engine)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Issue #13: the search's counts and limits                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A mate given on the 100th ply wins: the rules look for mate before the
+ * 100-ply rule (grand.md: checkmate wins; game.c's result says so too,
+ * checked here first).  White's Ra10 is the 100th ply without a capture
+ * or pawn move and mates the king on j10 (i9 and j9 are the king's on
+ * j8, the rank the rook's); every other move draws.
+ */
+START_TEST(test_fifty_move_mate)
+{
+	struct engine *eng = new_engine();
+	struct engine_report result;
+	bc_position pos;
+	bc_game *g;
+	bc_move mate;
+	bc_reason reason;
+
+	LOAD_FEN(&pos, "grand", "9k/10/9K/10/10/10/10/10/10/R9 w - - 99 60");
+	ck_assert_int_eq(bc_move_parse(&pos, "a1a10", &mate, NULL), BC_OK);
+	ck_assert_int_eq(bc_game_new(&g, pos.variant,
+	    "9k/10/9K/10/10/10/10/10/10/R9 w - - 99 60", NULL), BC_OK);
+	ck_assert_int_eq(bc_game_push(g, mate), BC_OK);
+	ck_assert_int_eq(bc_game_position(g)->halfmove, 100);
+	ck_assert(bc_game_result(g, &reason) == BC_RESULT_WHITE_WINS);
+	ck_assert(reason == BC_REASON_CHECKMATE);
+	bc_game_free(g);
+	for (int depth = 1; depth <= 3; depth++) {
+		ck_assert_uint_eq(search_depth(eng, &pos, depth, &result), mate);
+		ck_assert_int_eq(result.mate, 1);
+	}
+	engine_free(eng);
+}
+END_TEST
+
+/* A movetime is cut by the move overhead: 5000 ms less 4900 leaves 100
+ * ms, so the search ends long before 4 s (without the cut it would run
+ * the full 5 s). */
+START_TEST(test_movetime_overhead)
+{
+	struct engine *eng = new_engine();
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	struct engine_report result;
+	bc_position pos;
+	bc_move m;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	engine_set_move_overhead(eng, 4900);
+	limits.movetime_ms = 5000;
+	m = engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL, &result);
+	ck_assert(is_legal(&pos, m));
+	ck_assert_int_lt(result.time_ms, 4000);
+	engine_free(eng);
+}
+END_TEST
+
+/*
+ * The nodes reported count every thread's.  A node limit is the main
+ * thread's (so that one thread stays exact), and a helper searches at
+ * least until it next looks at the stop request, hundreds of nodes: with
+ * two threads the count must pass the limit, with one equal it.
+ */
+START_TEST(test_threads_count_nodes)
+{
+	struct engine *eng = new_engine();
+	struct engine_report result;
+	bc_position pos;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	search_nodes(eng, &pos, 20000, &result);
+	ck_assert_uint_eq(result.nodes, 20000);
+	ck_assert_int_eq(engine_set_threads(eng, 2), BC_OK);
+	search_nodes(eng, &pos, 20000, &result);
+	ck_assert_uint_gt(result.nodes, 20000);
+	engine_free(eng);
+}
+END_TEST
+
 Suite *
 engine_suite(void)
 {
@@ -997,6 +1077,9 @@ engine_suite(void)
 	tcase_add_test(core, test_multipv_engine);
 	tcase_add_test(core, test_multipv_few_and_mate);
 	tcase_add_test(core, test_ponder_engine);
+	tcase_add_test(core, test_fifty_move_mate);
+	tcase_add_test(core, test_movetime_overhead);
+	tcase_add_test(core, test_threads_count_nodes);
 	suite_add_tcase(s, mate);
 	suite_add_tcase(s, core);
 	return s;

@@ -299,6 +299,42 @@ START_TEST(test_tt_replacement)
 }
 END_TEST
 
+/* The continuation history is on for every registered variant: its
+ * (type, square) pairs are the variant's piece types times the cells of
+ * its rectangle, as the rules library counts them, and the table holds
+ * both plies back of them. */
+START_TEST(test_cont_every_variant)
+{
+	struct search *s = calloc(1, sizeof *s);
+	struct eval *e = calloc(1, sizeof *e);
+	bc_move *got = malloc((BC_MAX_MOVES + 1) * sizeof *got);
+
+	ck_assert(s && e && got && eval_init(e));
+	s->eval = e;
+	ck_assert_int_ge(bc_variant_count(), 5);
+	for (int i = 0; i < bc_variant_count(); i++) {
+		const bc_variant *v = bc_variant_at(i);
+		int pairs = bc_variant_piece_types(v) * bc_variant_files(v) *
+		    bc_variant_ranks(v);
+		bc_position pos;
+
+		bc_position_start(&pos, v);
+		ck_assert_int_gt(search_picker_moves(s, &pos, 1, BC_MOVE_NONE,
+		    got), 0);
+		ck_assert_msg(s->cont_ps == pairs, "%s: %d pairs, not %d",
+		    bc_variant_key(v), s->cont_ps, pairs);
+		ck_assert_uint_le(s->cont_used, sizeof s->cont /
+		    sizeof s->cont[0]);
+		ck_assert_uint_eq(s->cont_used,
+		    (size_t)CONT_BACK * (size_t)pairs * (size_t)pairs);
+	}
+	free(got);
+	eval_free(e);
+	free(e);
+	free(s);
+}
+END_TEST
+
 Suite *
 search_suite(void)
 {
@@ -311,6 +347,7 @@ search_suite(void)
 	tcase_add_loop_test(core, test_fixed_depth_repeats, 0, files);
 	tcase_add_test(core, test_tt_size);
 	tcase_add_test(core, test_tt_replacement);
+	tcase_add_test(core, test_cont_every_variant);
 	suite_add_tcase(s, core);
 	return s;
 }

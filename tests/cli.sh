@@ -302,6 +302,29 @@ for elo in "$ARENA" tools/match; do
 done
 # --- end of the Elo checks.
 
+# --- build/arena --movetime MS: every move asked is "go movetime MS" (the
+# engine's input, copied by tee, says so), never "go nodes"; the summary
+# names the time; a zero time, or NODES as well, is bad usage.
+if [ -x "$ARENA" ]; then
+	golog=${TMPDIR:-/tmp}/bigchess-cli-arena-$$
+	rm -f "$golog"
+	out=$("$ARENA" --movetime 1 grand 2 random \
+	    "uci:tee -a $golog | $BIGCHESS --uci" 2>&1)
+	printf '%s\n' "$out" | grep -q '^random vs .*, Grand Chess, 2 games, 1 ms/move: ' &&
+	    ok || bad "arena --movetime summary: $out"
+	printf '%s\n' "$out" | grep -q '^longest move: 0 ms, [0-9]* ms$' &&
+	    ok || bad "arena --movetime longest move: $out"
+	[ "$(grep -c '^go movetime 1$' "$golog")" -gt 2 ] &&
+	    ! grep -q '^go nodes' "$golog" && ok ||
+	    bad "arena --movetime: the engine was asked $(grep '^go' "$golog" | sort | uniq -c)"
+	rm -f "$golog"
+	"$ARENA" --movetime 0 grand 2 random random >/dev/null 2>&1
+	[ $? -eq 2 ] && ok || bad "arena --movetime 0 taken"
+	"$ARENA" --movetime 5 grand 2 random random 100 >/dev/null 2>&1
+	[ $? -eq 2 ] && ok || bad "arena --movetime with NODES taken"
+fi
+# --- end of arena --movetime.
+
 # --- HexChad (shared/rules/hexchad.md).
 expect 0 '^Nodes searched: 61$' -- --perft 1 --variant hexchad
 expect 0 '^Nodes searched: 3692$' -- --perft 2 --variant HexChad

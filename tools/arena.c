@@ -5,6 +5,7 @@
  * and a fixed node budget per move so results are reproducible.
  *
  *   build/arena [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
+ *               [--adjudicate N] [--movetime MS]
  *               VARIANT GAMES PLAYER PLAYER [NODES]
  *   build/arena --elo WINS DRAWS LOSSES
  *   build/arena --llr WINS DRAWS LOSSES ELO0 ELO1 [--alpha A] [--beta B]
@@ -18,7 +19,18 @@
  * cap), so a match of levels measures the levels themselves.  With
  * --adjudicate N a game is given to the side N or more points of plain
  * material ahead (pawn 1, queen 9) for 10 plies running, which shortens
- * lost games without changing who wins them.  Prints each game's result, then the first player's
+ * lost games without changing who wins them.
+ *
+ * With --movetime MS each move gets MS milliseconds instead of a node
+ * budget (NODES is then not given): a UCI engine is told "go movetime
+ * MS" (its Move Overhead comes off that), a level searches MS ms (below
+ * level 10 its node budget still caps it).  That is how two builds meet
+ * at equal time, when a change alters the speed; the result then
+ * depends on the machine's load, which hits both alike, so play more
+ * games than at fixed nodes.  The summary names each player's longest
+ * move, so that a player that overruns the time shows.
+ *
+ * Prints each game's result, then the first player's
  * wins, draws and losses, its score and an Elo estimate with a 95 %
  * interval (--elo prints only that line, for given counts; tools/match
  * prints the same).
@@ -36,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bigchess/bigchess.h"
@@ -54,7 +67,24 @@ struct player {
 	pid_t pid;
 	FILE *to, *from;
 	char *line;
+	int64_t longest_ms; /* the longest a move took */
 };
+
+/* What each move may take: a node budget, or with movetime_ms > 0 a
+ * time. */
+struct budget {
+	uint64_t nodes;
+	int64_t movetime_ms;
+};
+
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static uint64_t
 next_random(uint64_t *state)
@@ -312,7 +342,7 @@ uci_stop(struct player *p)
 
 /* Asks the UCI engine for a move in `g` (from the variant's start). */
 static bc_move
-uci_move(struct player *p, const bc_game *g, uint64_t nodes)
+uci_move(struct player *p, const bc_game *g, const struct budget *b)
 {
 	bc_position pos = *bc_game_start(g);
 	char text[BC_MOVE_TEXT_MAX], *word;
@@ -326,7 +356,10 @@ uci_move(struct player *p, const bc_game *g, uint64_t nodes)
 		fprintf(p->to, "%s %s", i ? "" : " moves", text);
 		bc_position_make(&pos, bc_game_move(g, i), &undo);
 	}
-	fprintf(p->to, "\ngo nodes %" PRIu64 "\n", nodes);
+	if (b->movetime_ms > 0)
+		fprintf(p->to, "\ngo movetime %" PRId64 "\n", b->movetime_ms);
+	else
+		fprintf(p->to, "\ngo nodes %" PRIu64 "\n", b->nodes);
 	fflush(p->to);
 	word = strtok(uci_wait(p, "bestmove") + 8, " ");
 	if (!word || bc_move_parse(bc_game_position(g), word, &m, NULL) != BC_OK)
@@ -335,18 +368,21 @@ uci_move(struct player *p, const bc_game *g, uint64_t nodes)
 }
 
 static bc_move
-choose(struct player *p, const bc_game *g, uint64_t nodes, uint64_t *rng)
+choose(struct player *p, const bc_game *g, const struct budget *b,
+    uint64_t *rng)
 {
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
 
 	if (p->to)
-		return uci_move(p, g, nodes);
+		return uci_move(p, g, b);
 	if (p->random)
 		return random_move(g, rng);
 	if (!p->level)
 		return greedy_move(g, rng);
-	if (nodes)
-		limits.nodes = nodes;
+	if (b->movetime_ms > 0)
+		limits.movetime_ms = b->movetime_ms;
+	else if (b->nodes)
+		limits.nodes = b->nodes;
 	else
 		engine_level_limits(p->level, &limits);
 	return engine_search_game(p->eng, g, &limits, NULL, NULL, NULL);
@@ -404,8 +440,8 @@ mate_in_one(bc_game *g)
  */
 static double
 play_game(const bc_variant *v, struct player *first, struct player *second,
-    bool first_is_white, uint64_t nodes, uint64_t seed, int adjudicate,
-    int *plies)
+    bool first_is_white, const struct budget *budget, uint64_t seed,
+    int adjudicate, int *plies)
 {
 	uint64_t rng = seed;
 	bc_game *g;
@@ -445,8 +481,11 @@ play_game(const bc_variant *v, struct player *first, struct player *second,
 	    bc_game_length(g) < MAX_PLIES) {
 		int white = bc_game_position(g)->side == BC_WHITE;
 		struct player *p = white == first_is_white ? first : second;
-		bc_move m = choose(p, g, nodes, &rng);
+		int64_t started = now_ms();
+		bc_move m = choose(p, g, budget, &rng);
 
+		if (now_ms() - started > p->longest_ms)
+			p->longest_ms = now_ms() - started;
 		if (m == BC_MOVE_NONE || bc_game_push(g, m) != BC_OK) {
 			fprintf(stderr, "arena: %s gave no legal move\n", p->name);
 			exit(1);
@@ -490,8 +529,8 @@ main(int argc, char **argv)
 	const bc_variant *v;
 	struct player a = { 0 }, b = { 0 };
 	struct sprt sprt = SPRT_INIT;
+	struct budget budget = { 20000, 0 };
 	bool use_sprt = false, ok = true;
-	uint64_t nodes;
 	double total = 0;
 	int games, played = 0, wins = 0, draws = 0, losses = 0;
 	int verdict = SPRT_CONTINUE, adjudicate = 0;
@@ -520,6 +559,13 @@ main(int argc, char **argv)
 			played = -1;
 			argc -= 6;
 			argv += 6;
+		} else if (!strcmp(argv[1], "--movetime") && argc > 2) {
+			double ms = parse_real(argv[2], &ok);
+
+			ok = ok && ms >= 1 && ms <= 3600000 && ms == (int)ms;
+			budget.movetime_ms = (int64_t)ms;
+			argc -= 2;
+			argv += 2;
 		} else if (!strcmp(argv[1], "--adjudicate") && argc > 2) {
 			adjudicate = atoi(argv[2]);
 			ok = adjudicate > 0;
@@ -549,23 +595,27 @@ main(int argc, char **argv)
 		sprt_print(&sprt, wins, draws, losses, stdout);
 		return 0;
 	}
-	if (!ok || argc < 5 || !(v = bc_variant_find(argv[1])) ||
+	if (!ok || argc < 5 || (budget.movetime_ms && argc > 5) ||
+	    !(v = bc_variant_find(argv[1])) ||
 	    (games = atoi(argv[2])) < 1 || parse_player(argv[3], &a, v) ||
 	    parse_player(argv[4], &b, v)) {
 		fputs("usage: arena [--sprt ELO0 ELO1 [--alpha A] [--beta B]] "
-		      "[--adjudicate N] VARIANT GAMES PLAYER PLAYER [NODES]\n"
+		      "[--adjudicate N] [--movetime MS]\n"
+		      "             VARIANT GAMES PLAYER PLAYER [NODES]\n"
 		      "       arena --elo WINS DRAWS LOSSES\n"
 		      "       arena --llr WINS DRAWS LOSSES ELO0 ELO1 "
 		      "[--alpha A] [--beta B]\n"
 		      "  PLAYER: random, greedy, levelN (1-10) or "
-		      "uci:COMMAND; NODES 0: each level's own\n",
+		      "uci:COMMAND; NODES 0: each level's own; --movetime "
+		      "MS (1-3600000 ms a move) replaces NODES\n",
 		    stderr);
 		return 2;
 	}
-	nodes = argc > 5 ? strtoull(argv[5], NULL, 10) : 20000;
+	if (argc > 5)
+		budget.nodes = strtoull(argv[5], NULL, 10);
 	for (int i = 0; i < games && verdict == SPRT_CONTINUE; i++) {
 		int plies;
-		double s = play_game(v, &a, &b, i % 2 == 0, nodes,
+		double s = play_game(v, &a, &b, i % 2 == 0, &budget,
 		    0x5eed0000u + (uint64_t)(i / 2), adjudicate, &plies);
 
 		played++;
@@ -581,8 +631,16 @@ main(int argc, char **argv)
 			verdict = sprt_print(&sprt, wins, draws, losses, stdout);
 		fflush(stdout);
 	}
-	printf("%s vs %s, %s, %d games, %" PRIu64 " nodes/move: %.1f/%d\n",
-	    a.name, b.name, bc_variant_name(v), played, nodes, total, played);
+	if (budget.movetime_ms > 0)
+		printf("%s vs %s, %s, %d games, %" PRId64 " ms/move: %.1f/%d\n"
+		       "longest move: %" PRId64 " ms, %" PRId64 " ms\n",
+		    a.name, b.name, bc_variant_name(v), played,
+		    budget.movetime_ms, total, played, a.longest_ms,
+		    b.longest_ms);
+	else
+		printf("%s vs %s, %s, %d games, %" PRIu64 " nodes/move: "
+		       "%.1f/%d\n", a.name, b.name, bc_variant_name(v), played,
+		    budget.nodes, total, played);
 	print_elo(wins, draws, losses);
 	if (use_sprt && verdict == SPRT_CONTINUE)
 		puts("SPRT: undecided at the game limit");

@@ -73,6 +73,7 @@ struct engine {
 	int threads;
 	struct helper *helpers; /* threads - 1 of them */
 	atomic_bool helper_stop; /* set when the main search is over */
+	_Atomic uint64_t helper_nodes; /* searched by the helpers */
 	uint64_t seed;
 	int64_t overhead_ms; /* kept back on a clock per move */
 	int multipv;         /* root lines searched */
@@ -135,6 +136,7 @@ engine_new(size_t hash_mb)
 	atomic_init(&eng->pondering, false);
 	atomic_init(&eng->ponderhit_ns, 0);
 	atomic_init(&eng->helper_stop, false);
+	atomic_init(&eng->helper_nodes, 0);
 	atomic_init(&eng->stop, false);
 	atomic_init(&eng->done, true);
 	eng->search->tt = &eng->tt;
@@ -485,7 +487,11 @@ plan(const struct engine *eng, const bc_position *pos,
 	if (in->infinite) {
 		out->infinite = true;
 	} else if (in->movetime_ms > 0) {
-		out->soft_ms = out->hard_ms = clamp_time(in->movetime_ms);
+		/* The overhead is the time the answer takes to reach the
+		 * other side: kept back from a movetime as from a clock. */
+		int64_t ms = clamp_time(in->movetime_ms) - eng->overhead_ms;
+
+		out->soft_ms = out->hard_ms = ms < 1 ? 1 : ms;
 	} else if (in->clock_ms[us] >= 0) {
 		plan_clock(eng, in, us, out);
 	} else if (in->depth <= 0 && in->nodes == 0) {
@@ -527,6 +533,9 @@ run(struct engine *eng, const bc_position *pos, const uint64_t *history,
 	tt_new_search(&eng->tt);
 	lead->keep_age = true;
 	atomic_store(&eng->helper_stop, false);
+	atomic_store(&eng->helper_nodes, 0);
+	eng->search->helper_nodes = eng->threads > 1 ? &eng->helper_nodes
+	                                             : NULL;
 	for (int i = 0; i < eng->threads - 1; i++) {
 		struct helper *h = &eng->helpers[i];
 		struct search_limits *l = &h->search->limits;
@@ -540,6 +549,7 @@ run(struct engine *eng, const bc_position *pos, const uint64_t *history,
 		l->easy_move = false;
 		l->depth = MAX_PLY - 1;
 		l->helper = i + 1;
+		h->search->helper_nodes = &eng->helper_nodes;
 		h->pos = pos;
 		h->history = history;
 		h->count = count;
@@ -551,6 +561,14 @@ run(struct engine *eng, const bc_position *pos, const uint64_t *history,
 	atomic_store(&eng->helper_stop, true);
 	for (int i = 0; i < started; i++)
 		pthread_join(eng->helpers[i].thread, NULL);
+	/* The helpers' last nodes are in now: the answer counts them. */
+	if (started) {
+		result->nodes = eng->search->nodes +
+		    atomic_load(&eng->helper_nodes);
+		if (result->time_ms > 0)
+			result->nps = result->nodes * 1000 /
+			    (uint64_t)result->time_ms;
+	}
 }
 
 bc_move

@@ -139,7 +139,9 @@ int engine_set_hash(struct engine *eng, size_t hash_mb);
  * Sets the move overhead in milliseconds (clamped to
  * ENGINE_OVERHEAD_MIN_MS .. ENGINE_OVERHEAD_MAX_MS).  With a clock, a
  * search never plans past the time left minus this: its hard limit is
- * at most that, and the search is aborted there.  Not during a search.
+ * at most that, and the search is aborted there.  A movetime is cut by
+ * as much (to 1 ms at least), so that the answer arrives within it.
+ * Not during a search.
  */
 void engine_set_move_overhead(struct engine *eng, int64_t ms);
 int64_t engine_move_overhead(const struct engine *eng);

@@ -18,7 +18,8 @@
  * lose (near the horizon, those losing much are not searched at all).
  * Late quiet moves near the horizon are pruned (more of them when not
  * improving); the others are searched with a depth reduced by their rank
- * and with a null window, and searched again when they surprise.  Checks are extended.  The quiescence search (qsearch) looks
+ * (at the root too, a little less) and with a null window, and searched
+ * again when they surprise.  Checks are extended.  The quiescence search (qsearch) looks
  * at captures and promotions, and in Chad at moves entering the enemy
  * castle (they promote or threaten mate), until the position is quiet; it
  * skips those probable losses, and shares the transposition table (as
@@ -57,7 +58,8 @@ enum {
 	LMP_DEPTH = 4,      /* late-move and futility pruning */
 	FUTILITY_MARGIN = 120,
 	SE_DEPTH = 8,       /* singular extension from this depth */
-	SE_MARGIN = 2       /* ... for moves this far below, per ply */
+	SE_MARGIN = 2,      /* ... for moves this far below, per ply */
+	ROOT_FULL_MOVES = 4 /* root moves searched to the full depth first */
 };
 
 int64_t
@@ -147,6 +149,9 @@ count_node(struct search *s)
 	if (s->limits.nodes && s->nodes >= s->limits.nodes)
 		s->stopped = true;
 	if (s->nodes % CHECK_EVERY == 0) {
+		if (s->limits.helper && s->helper_nodes)
+			atomic_fetch_add_explicit(s->helper_nodes, CHECK_EVERY,
+			    memory_order_relaxed);
 		if (atomic_load_explicit(s->stop, memory_order_relaxed) ||
 		    (s->limits.hard_ms && time_over(s, s->limits.hard_ms)))
 			s->stopped = true;
@@ -355,7 +360,8 @@ pick_move(struct search_ply *sp, int from)
 }
 
 /* Lays the continuation history out for the variant of `pos` (cleared
- * when the variant changes); off for boards or piece sets too big. */
+ * when the variant changes); off for a variant with more (type, square)
+ * pairs than the table holds (none registered). */
 static void
 cont_setup(struct search *s, const bc_position *pos)
 {
@@ -368,8 +374,8 @@ cont_setup(struct search *s, const bc_position *pos)
 	memset(s->cont, 0, s->cont_used * sizeof s->cont[0]);
 	s->cont_variant = v;
 	s->cont_squares = files * ranks;
-	s->cont_ps = types <= CONT_TYPES && files * ranks <= CONT_SQUARES
-	    ? types * files * ranks : 0;
+	s->cont_ps = types * files * ranks <= CONT_PS ? types * files * ranks
+	                                             : 0;
 	s->cont_used = (size_t)CONT_BACK * (size_t)s->cont_ps *
 	    (size_t)s->cont_ps;
 	for (int r = 0; r < ranks; r++)
@@ -661,15 +667,22 @@ unmake(struct search *s, int ply)
 
 /* Repetition (of a game position or one on the path), or what the rules
  * call a draw by itself: the 100-ply rule or material that cannot mate.
- * (A mate given on the 100th ply is scored a draw here, as before.) */
+ * A mate given on the 100th ply wins (the rules look for mate first), so
+ * a king in check there is a draw only if it has a move; the test uses
+ * the node's move list, not generated yet. */
 static bool
-is_draw(const struct search *s, int ply)
+is_draw(struct search *s, int ply)
 {
 	const bc_position *pos = &s->pos;
 	int here = s->base + ply;
 	int oldest = s->rep_start[ply];
+	bc_reason rule = bc_position_rule_draw(pos);
 
-	if (bc_position_rule_draw(pos) != BC_REASON_NONE)
+	if (rule == BC_REASON_FIFTY_MOVES && bc_position_in_check(pos)) {
+		bc_movegen_legal(pos, &s->ply[ply].list);
+		return s->ply[ply].list.count > 0;
+	}
+	if (rule != BC_REASON_NONE)
 		return true;
 	for (int i = here - 4; i >= oldest; i -= 2)
 		if (s->keys[i] == pos->hash)
@@ -1134,7 +1147,11 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 /* The root: every legal move from `first` on (those before it are the
  * lines found already in this iteration), each with its random bonus at
- * weak levels.  The best goes to `first`. */
+ * weak levels.  The best goes to `first`.  After the first few, quiet
+ * moves that give no check are searched a little shallower (a ply less
+ * than a PV node's reduction below, since the root's moves all matter),
+ * and again at the full depth if they beat the best: without this every
+ * root move (44 to 65 in the start positions) got the full depth. */
 static int
 search_root(struct search *s, int depth, int alpha, int beta, int first,
     bool *improved)
@@ -1146,12 +1163,25 @@ search_root(struct search *s, int depth, int alpha, int beta, int first,
 		bc_move m = sp->list.moves[i];
 		int noise = s->root_noise[i], score;
 		int a = alpha - noise, b = beta - noise;
+		bool quiet = !is_tactical(s, m);
 
 		make(s, 0, m);
 		if (i == first) {
 			score = -pvs(s, depth - 1, -b, -a, 1, true);
 		} else {
-			score = -pvs(s, depth - 1, -a - 1, -a, 1, true);
+			int r = 0;
+
+			if (depth >= 3 && i - first >= ROOT_FULL_MOVES && quiet &&
+			    !bc_position_in_check(&s->pos)) {
+				r = reduction(s, depth, i - first) - 1;
+				if (r < 0)
+					r = 0;
+				if (r > depth - 2)
+					r = depth - 2;
+			}
+			score = -pvs(s, depth - 1 - r, -a - 1, -a, 1, true);
+			if (r > 0 && score > a)
+				score = -pvs(s, depth - 1, -a - 1, -a, 1, true);
 			if (score > a && score < b)
 				score = -pvs(s, depth - 1, -b, -a, 1, true);
 		}
@@ -1227,20 +1257,31 @@ sort_lines(struct search *s, int n)
 	}
 }
 
+/* The nodes of this search and, in the main thread, of its helpers. */
+static uint64_t
+all_nodes(const struct search *s)
+{
+	if (s->limits.helper || !s->helper_nodes)
+		return s->nodes;
+	return s->nodes + atomic_load_explicit(s->helper_nodes,
+	    memory_order_relaxed);
+}
+
 static void
 fill_report(const struct search *s, struct engine_report *r, int depth)
 {
 	const struct engine_line *l = &s->lines[0];
 	int64_t ms = elapsed_ms(s);
+	uint64_t nodes = all_nodes(s);
 
 	r->root = &s->pos;
 	r->depth = depth;
 	r->seldepth = s->seldepth;
 	r->score = l->score;
 	r->mate = l->mate;
-	r->nodes = s->nodes;
+	r->nodes = nodes;
 	r->time_ms = ms;
-	r->nps = ms > 0 ? s->nodes * 1000 / (uint64_t)ms : s->nodes;
+	r->nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes;
 	r->hashfull = tt_hashfull(s->tt);
 	r->pv_length = l->pv_length;
 	memcpy(r->pv, l->pv, (size_t)r->pv_length * sizeof r->pv[0]);
@@ -1432,7 +1473,10 @@ search_run(struct search *s, const bc_position *pos,
 	}
 	if (!result->best)
 		result->best = best_move;
-	result->nodes = s->nodes;
+	if (s->limits.helper && s->helper_nodes)
+		atomic_fetch_add_explicit(s->helper_nodes,
+		    s->nodes % CHECK_EVERY, memory_order_relaxed);
+	result->nodes = all_nodes(s);
 	result->time_ms = elapsed_ms(s);
 	result->root = &s->pos;
 }

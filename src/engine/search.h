@@ -24,10 +24,11 @@ enum {
 	LMR_MOVES = 64,
 	/* Continuation history: by the (piece type, square) of a move one
 	 * or two plies back and of the move now, squares seen from the
-	 * mover's side; up to CONT_TYPES types on CONT_SQUARES squares. */
-	CONT_TYPES = 12,
-	CONT_SQUARES = 144,
-	CONT_PS = CONT_TYPES * CONT_SQUARES,
+	 * mover's side; up to CONT_PS (type, square) pairs, as many as the
+	 * largest registered variant has (Hadean's 12 types on 144
+	 * squares; HexChad has 3 on its 13x13 rectangle, Grand 8 on 100).
+	 * The search suite checks every variant fits. */
+	CONT_PS = 12 * 144,
 	CONT_BACK = 2
 };
 
@@ -138,6 +139,10 @@ struct search {
 	uint64_t rng;
 
 	uint64_t nodes;
+	/* Lazy SMP: the helpers' nodes, which helpers add to as they go
+	 * (each CHECK_EVERY nodes and at the end) and the main thread
+	 * counts in its reports; NULL with one thread. */
+	_Atomic uint64_t *helper_nodes;
 	int root_depth;
 	int seldepth;
 	int64_t start_ns;
