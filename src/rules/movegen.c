@@ -345,29 +345,67 @@ king_safe_after(const bc_position *pos, bc_move m)
 	return !attack_board(v, board, king, !us, ALL_TYPES);
 }
 
+/* The move kinds that can change the attacks on the king in ways other
+ * than through their start and landing squares: always tested. */
+static bool
+special_move(const bc_position *pos, bc_move m)
+{
+	int kind = BC_MOVE_KIND(m);
+
+	return BC_MOVE_FROM(m) == pos->king[pos->side] ||
+	    kind == BC_MOVE_EN_PASSANT || kind == BC_MOVE_CASTLE ||
+	    kind == BC_MOVE_PASSING;
+}
+
+/* Is `from` on a line a slider could attack the king along (a pin)? */
+static bool
+on_king_line(const bc_position *pos, int from)
+{
+	int king = pos->king[pos->side];
+
+	return pos->variant->line[(BC_RANK(from) - BC_RANK(king) + LINE_SPAN) *
+	        LINE_WIDTH + BC_FILE(from) - BC_FILE(king) + LINE_SPAN];
+}
+
+/* Against flyers: does `to` lie within three squares of the king on a
+ * line, where filling it may let a flyer jump? */
+static bool
+near_flyer_line(const bc_position *pos, int to)
+{
+	int king = pos->king[pos->side];
+	int df = abs(BC_FILE(to) - BC_FILE(king));
+	int dr = abs(BC_RANK(to) - BC_RANK(king));
+
+	return (df == 0 || dr == 0 || df == dr) && df <= 3 && dr <= 3;
+}
+
 /* Could moving from `from` to `to` change the attacks on the king? */
 static bool
 needs_test(const bc_position *pos, bc_move m, bool flyers)
 {
-	const bc_variant *v = pos->variant;
-	int king = pos->king[pos->side];
-	int kf = BC_FILE(king), kr = BC_RANK(king);
-	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-	int df, dr;
+	return special_move(pos, m) || on_king_line(pos, BC_MOVE_FROM(m)) ||
+	    (flyers && near_flyer_line(pos, BC_MOVE_TO(m)));
+}
 
-	if (from == king || BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT ||
-	    BC_MOVE_KIND(m) == BC_MOVE_CASTLE ||
-	    BC_MOVE_KIND(m) == BC_MOVE_PASSING)
-		return true;
-	/* On a line a slider could attack the king along: a pin. */
-	if (v->line[(BC_RANK(from) - kr + LINE_SPAN) * LINE_WIDTH +
-	        BC_FILE(from) - kf + LINE_SPAN])
-		return true;
-	if (!flyers)
-		return false;
-	df = abs(BC_FILE(to) - kf);
-	dr = abs(BC_RANK(to) - kr);
-	return (df == 0 || dr == 0 || df == dr) && df <= 3 && dr <= 3;
+/*
+ * Is the king of the side to move attacked once the piece on `from` is
+ * lifted off the board?  If not (and the king is not in check), no
+ * ordinary move of that piece can expose it: putting the piece down
+ * elsewhere only blocks lines or takes an attacker, except that it may
+ * let a flyer jump (near_flyer_line).
+ */
+static bool
+exposed_without(const bc_position *pos, int from)
+{
+	uint8_t board[BC_CELLS];
+
+	int king = pos->king[pos->side];
+
+	/* Not in check: only a line through `from` can open. */
+	memcpy(board, pos->board, sizeof board);
+	board[from] = BC_EMPTY;
+	return attack_board_along(pos->variant, board, king, !pos->side,
+	    BC_FILE(from) - BC_FILE(king), BC_RANK(from) - BC_RANK(king));
 }
 
 bool
@@ -383,16 +421,42 @@ bc_movegen_is_legal_fast(const bc_position *pos, bc_move m, bool in_check)
 	    king_safe_after(pos, m);
 }
 
+/*
+ * The whole list at once, with bc_movegen_is_legal_fast's answers: a
+ * piece on a line through the king is tested once, lifted off the board
+ * (exposed_without), rather than once per move.  The generator lists the
+ * moves of each piece together, so remembering the last piece asked
+ * about is enough.
+ */
 void
 bc_movegen_legal(const bc_position *pos, bc_move_list *list)
 {
 	bool in_check = bc_position_in_check(pos);
-	int n = 0;
+	bool flyers = pos->variant->has_flyers;
+	int n = 0, last_from = 0;
+	bool last_exposed = false;
 
 	bc_movegen_pseudo(pos, list);
-	for (int i = 0; i < list->count; i++)
-		if (bc_movegen_is_legal_fast(pos, list->moves[i], in_check))
-			list->moves[n++] = list->moves[i];
+	for (int i = 0; i < list->count; i++) {
+		bc_move m = list->moves[i];
+		int from = BC_MOVE_FROM(m);
+		bool test;
+
+		if (in_check || special_move(pos, m)) {
+			test = true;
+		} else if (on_king_line(pos, from)) {
+			if (from != last_from) {
+				last_from = from;
+				last_exposed = exposed_without(pos, from);
+			}
+			test = last_exposed ||
+			    (flyers && near_flyer_line(pos, BC_MOVE_TO(m)));
+		} else {
+			test = flyers && near_flyer_line(pos, BC_MOVE_TO(m));
+		}
+		if (!test || king_safe_after(pos, m))
+			list->moves[n++] = m;
+	}
 	list->count = n;
 }
 
