@@ -17,17 +17,91 @@
 
 #include "internal.h"
 
+/*
+ * One generation: into a list (`out`, the next free slot), or, when `out`
+ * is NULL, only counted (bc_movegen_count): the moves, those landing in
+ * `zone`, and their landing squares marked in `reached`.
+ */
 struct gen {
 	const bc_position *pos;
 	const bc_variant *v;
-	bc_move_list *list;
+	bc_move *out;
 	int us;
+	bool ep; /* en passant may be taken (the side to move's right) */
+	const uint8_t *zone;
+	uint8_t *reached;
+	int moves, zone_moves;
 };
 
 static inline void
 push(struct gen *g, bc_move m)
 {
-	g->list->moves[g->list->count++] = m;
+	int to;
+
+	if (g->out) {
+		*g->out++ = m;
+		return;
+	}
+	to = BC_MOVE_TO(m);
+	g->moves++;
+	g->zone_moves += g->zone[to] != 0;
+	g->reached[to] = 1;
+}
+
+/*
+ * The common ray, a slider's or a leaper's that moves and takes alike,
+ * with no rank window, no promotion and no en passant: up to `range`
+ * steps of `step` over empty cells, and a capture where an enemy piece
+ * stands (if the variant's capture rule allows it).  One loop for each
+ * mode, with what it writes kept in locals.
+ */
+static bc_move *
+slide_list(const struct gen *g, bc_move *out, int from, int step, int range,
+    int type)
+{
+	const uint8_t *board = g->pos->board;
+	capture_hook hook = g->v->def->can_capture;
+	int to = from;
+
+	for (int n = 1; n <= range; n++) {
+		bc_piece p = board[to += step];
+
+		if (p == BC_EMPTY) {
+			*out++ = BC_MOVE_MAKE(from, to, 0, BC_MOVE_NORMAL);
+			continue;
+		}
+		if (is_enemy(p, g->us) &&
+		    (!hook || hook(g->v, g->us, type, from, to)))
+			*out++ = BC_MOVE_MAKE(from, to, 0, BC_MOVE_CAPTURE);
+		break;
+	}
+	return out;
+}
+
+static void
+slide_count(struct gen *g, int from, int step, int range, int type)
+{
+	const uint8_t *board = g->pos->board;
+	const uint8_t *zone = g->zone;
+	uint8_t *reached = g->reached;
+	capture_hook hook = g->v->def->can_capture;
+	int to = from, moves = 0, zone_moves = 0;
+
+	for (int n = 1; n <= range; n++) {
+		bc_piece p = board[to += step];
+
+		if (p != BC_EMPTY &&
+		    (!is_enemy(p, g->us) ||
+		        (hook && !hook(g->v, g->us, type, from, to))))
+			break;
+		moves++;
+		zone_moves += zone[to] != 0;
+		reached[to] = 1;
+		if (p != BC_EMPTY)
+			break;
+	}
+	g->moves += moves;
+	g->zone_moves += zone_moves;
 }
 
 /* Adds a move of a promoting piece: every allowed promotion, and the plain
@@ -128,15 +202,27 @@ gen_piece(struct gen *g, int from)
 	int rel = v->rel_rank[us][from];
 	bool promotes = (pd->flags & PIECE_PROMOTES) != 0;
 	bool confined = is_confined(v, type);
-	bool takes_ep = pos->ep_count && (pd->flags & PIECE_EN_PASSANT);
+	bool takes_ep = g->ep && pos->ep_count &&
+	    (pd->flags & PIECE_EN_PASSANT);
+	bool simple = !promotes && !confined && !takes_ep;
+	capture_hook hook = v->def->can_capture;
+	int rays = v->ray_count[type];
 
-	for (int i = 0; i < v->ray_count[type]; i++) {
+	for (int i = 0; i < rays; i++) {
 		const struct ray *r = &pd->rays[i];
 		int step = delta[i], to = from;
 		int range = r->range ? r->range : BC_MAX_RANKS;
 
 		if (!ray_starts_here(r, rel))
 			continue;
+		if (simple && r->flags == RAY_ANY && !r->to_max) {
+			if (g->out)
+				g->out = slide_list(g, g->out, from, step,
+				    range, type);
+			else
+				slide_count(g, from, step, range, type);
+			continue;
+		}
 		if (r->flags & RAY_FLY) {
 			gen_fly(g, from, step, promotes);
 			continue;
@@ -177,9 +263,7 @@ gen_piece(struct gen *g, int from)
 			} else {
 				if (!(r->flags & RAY_CAPTURE) ||
 				    !is_enemy(p, us) ||
-				    (v->def->can_capture &&
-				        !v->def->can_capture(
-				            v, us, type, from, to)))
+				    (hook && !hook(v, us, type, from, to)))
 					break;
 				kind = BC_MOVE_CAPTURE;
 			}
@@ -238,14 +322,47 @@ gen_castling(struct gen *g)
 void
 bc_movegen_pseudo(const bc_position *pos, bc_move_list *list)
 {
-	struct gen g = { pos, pos->variant, list, pos->side };
+	struct gen g = { .pos = pos, .v = pos->variant, .out = list->moves,
+		.us = pos->side, .ep = true };
 	const uint16_t *squares = pos->piece_list[pos->side];
 
-	list->count = 0;
 	for (int i = 0; i < pos->piece_count[pos->side]; i++)
 		gen_piece(&g, squares[i]);
 	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
 		gen_castling(&g);
+	list->count = (int)(g.out - list->moves);
+}
+
+void
+bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
+    uint8_t *reached, bc_move_counts *counts)
+{
+	static const uint8_t no_zone[BC_CELLS];
+	uint8_t unmarked[BC_CELLS]; /* written, never read */
+	struct gen g = { .pos = pos, .v = pos->variant, .out = NULL,
+		.us = color & 1, .ep = (color & 1) == pos->side,
+		.zone = zone ? zone : no_zone,
+		.reached = reached ? reached : unmarked };
+	const uint16_t *squares = pos->piece_list[g.us];
+
+	counts->count = pos->piece_count[g.us];
+	for (int i = 0; i < counts->count; i++) {
+		g.moves = g.zone_moves = 0;
+		gen_piece(&g, squares[i]);
+		counts->moves[i] = (uint16_t)g.moves;
+		counts->zone_moves[i] = (uint16_t)g.zone_moves;
+	}
+	/* Castling is the side to move's, and a move of its king. */
+	if (g.ep && pos->castling &&
+	    g.v->def->castling == CASTLING_FLEXIBLE) {
+		int king = pos->list_index[pos->king[g.us]];
+
+		g.moves = g.zone_moves = 0;
+		gen_castling(&g);
+		counts->moves[king] = (uint16_t)(counts->moves[king] + g.moves);
+		counts->zone_moves[king] =
+		    (uint16_t)(counts->zone_moves[king] + g.zone_moves);
+	}
 }
 
 int
@@ -256,7 +373,8 @@ bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
 	bool seen[BC_CELLS] = { false };
 	bc_move_list list;
 	bc_position pos;
-	struct gen g = { &pos, v, &list, color };
+	struct gen g = { .pos = &pos, .v = v, .out = list.moves, .us = color,
+		.ep = true };
 	int n = 0;
 
 	if (sq < 0 || sq >= BC_CELLS || !v->rel_rank[BC_WHITE][sq] ||
@@ -268,8 +386,8 @@ bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
 	position_clear(&pos, v);
 	position_put(&pos, sq, piece);
 	pos.side = (uint8_t)color;
-	list.count = 0;
 	gen_piece(&g, sq);
+	list.count = (int)(g.out - list.moves);
 	for (int i = 0; i < list.count; i++) {
 		int to = BC_MOVE_TO(list.moves[i]);
 
@@ -287,7 +405,8 @@ bool
 bc_movegen_is_pseudo(const bc_position *pos, bc_move m)
 {
 	bc_move_list list;
-	struct gen g = { pos, pos->variant, &list, pos->side };
+	struct gen g = { .pos = pos, .v = pos->variant, .out = list.moves,
+		.us = pos->side, .ep = true };
 	int from = BC_MOVE_FROM(m);
 	bc_piece p;
 
@@ -298,13 +417,13 @@ bc_movegen_is_pseudo(const bc_position *pos, bc_move m)
 		return false;
 	/* Only the moves of that one piece (or the castlings): the
 	 * generator itself decides, so every rule of every variant holds. */
-	list.count = 0;
 	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
 		if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
 			gen_castling(&g);
 	} else {
 		gen_piece(&g, from);
 	}
+	list.count = (int)(g.out - list.moves);
 	for (int i = 0; i < list.count; i++)
 		if (list.moves[i] == m)
 			return true;
@@ -379,14 +498,6 @@ near_flyer_line(const bc_position *pos, int to)
 	return (df == 0 || dr == 0 || df == dr) && df <= 3 && dr <= 3;
 }
 
-/* Could moving from `from` to `to` change the attacks on the king? */
-static bool
-needs_test(const bc_position *pos, bc_move m, bool flyers)
-{
-	return special_move(pos, m) || on_king_line(pos, BC_MOVE_FROM(m)) ||
-	    (flyers && near_flyer_line(pos, BC_MOVE_TO(m)));
-}
-
 /*
  * Is the king of the side to move attacked once the piece on `from` is
  * lifted off the board?  If not (and the king is not in check), no
@@ -417,8 +528,12 @@ bc_movegen_is_legal(const bc_position *pos, bc_move m)
 bool
 bc_movegen_is_legal_fast(const bc_position *pos, bc_move m, bool in_check)
 {
-	return (!in_check && !needs_test(pos, m, pos->variant->has_flyers)) ||
-	    king_safe_after(pos, m);
+	if (in_check || special_move(pos, m) ||
+	    (pos->variant->has_flyers && near_flyer_line(pos, BC_MOVE_TO(m))))
+		return king_safe_after(pos, m);
+	/* A piece that opens no line when lifted is free to go. */
+	return !on_king_line(pos, BC_MOVE_FROM(m)) ||
+	    !exposed_without(pos, BC_MOVE_FROM(m)) || king_safe_after(pos, m);
 }
 
 /*
