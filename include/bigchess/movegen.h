@@ -53,6 +53,15 @@ void bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
     uint8_t *reached, bc_move_counts *counts);
 
 /*
+ * bc_movegen_pseudo and bc_movegen_count for the side to move in one
+ * pass: fills `list` as the one and `counts` (with `zone` and `reached`)
+ * as the other would, for a caller that wants both (the evaluation, whose
+ * list the search then reuses).
+ */
+void bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
+    const uint8_t *zone, uint8_t *reached, bc_move_counts *counts);
+
+/*
  * True if `m` is one of the moves bc_movegen_pseudo would give in `pos`
  * (any value of `m`, e.g. a remembered move from another position, is
  * safe to ask about): it generates only the moves of the piece on the

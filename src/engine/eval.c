@@ -4,8 +4,9 @@
  *
  * Mobility and king attacks come from the rules library's count of each
  * side's pseudo-legal moves (bc_movegen_count: its own generator, counting
- * rather than listing), so every fairy piece counts exactly as it moves
- * and nothing about movement is repeated here.  That is the expensive
+ * rather than listing; for the side to move also listing, since the
+ * search wants that list next), so every fairy piece counts exactly as it
+ * moves and nothing about movement is repeated here.  That is the expensive
  * part; when material, squares and pawns already put the score far
  * outside the search window it is skipped (lazy evaluation).
  * Every term is computed for both colours by the same code, so the score
@@ -200,7 +201,7 @@ eval_init(struct eval *e)
 		    params_of(v));
 	}
 	memset(e->zone, 0, sizeof e->zone);
-	e->full = false;
+	e->have_moves = false;
 	return true;
 }
 
@@ -377,7 +378,12 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 	for (int dr = -1; dr <= 2; dr++)
 		for (int df = -1; df <= 1; df++)
 			e->zone[king + df + dr * toward * BC_STRIDE] = 1;
-	bc_movegen_count(pos, us, e->zone, reached, counts);
+	/* The side to move's list is kept for the search. */
+	if (us == pos->side)
+		bc_movegen_pseudo_counted(pos, &e->scratch[us], e->zone,
+		    reached, counts);
+	else
+		bc_movegen_count(pos, us, e->zone, reached, counts);
 	for (int dr = -1; dr <= 2; dr++)
 		for (int df = -1; df <= 1; df++)
 			e->zone[king + df + dr * toward * BC_STRIDE] = 0;
@@ -413,12 +419,12 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	int mg[2] = { 0, 0 }, eg[2] = { 0, 0 };
 	int phase, us = pos->side, score;
 
-	e->full = false;
+	e->have_moves = false;
 	material_and_pawns(t, pos, mg, eg, &phase);
 	score = taper(mg[us] - mg[!us], eg[us] - eg[!us], phase);
 	if (score + LAZY_MARGIN <= alpha || score - LAZY_MARGIN >= beta)
 		return score + t->params->tempo;
-	e->full = true;
+	e->have_moves = true;
 
 	for (int c = 0; c < 2; c++) {
 		uint8_t *reached = NULL;

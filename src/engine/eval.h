@@ -95,13 +95,16 @@ struct eval {
 	/* By bc_variant_id_of, for every registered variant. */
 	struct eval_tables *tables;
 	int table_count;
+	/* scratch[side to move]: its pseudo-legal moves, for the search
+	 * (the other entry is unused: that side's are only counted). */
+	bc_move_list scratch[2];
 	bc_move_counts counts;     /* one side's moves, piece by piece */
 	uint8_t zone[BC_CELLS];    /* the enemy king's zone; 0 between
 	                            * calls */
 	uint8_t reached[BC_CELLS]; /* Chad: the squares one side reaches */
-	/* After eval_position: true if the whole evaluation was made, not
-	 * only its cheap part (lazy). */
-	bool full;
+	/* After eval_position: true if scratch[side to move] holds the
+	 * pseudo-legal moves of the position evaluated (not when lazy). */
+	bool have_moves;
 };
 
 /*

@@ -683,6 +683,20 @@ evaluate(struct search *s, int alpha, int beta)
 	return eval_position(s->eval, &s->pos, alpha, beta);
 }
 
+/* The evaluation just made may have generated the side to move's
+ * pseudo-legal moves: copies them to `list` if so. */
+static bool
+take_eval_moves(const struct search *s, bc_move_list *list)
+{
+	const bc_move_list *ours = &s->eval->scratch[s->pos.side];
+
+	if (!s->eval->have_moves)
+		return false;
+	memcpy(list->moves, ours->moves,
+	    (size_t)ours->count * sizeof ours->moves[0]);
+	list->count = ours->count;
+	return true;
+}
 
 /* Does the side to move have something besides pawns and the king?  If
  * not, passing may be better than any move, and the null move lies. */
@@ -809,7 +823,8 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		if (stand > alpha)
 			alpha = stand;
 		best = stand;
-		bc_movegen_pseudo(pos, &sp->list);
+		if (!take_eval_moves(s, &sp->list))
+			bc_movegen_pseudo(pos, &sp->list);
 		/* Keep only the tactical moves. */
 		{
 			int n = 0;
@@ -930,7 +945,8 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			/* Lazy: a score far outside the window is exact
 			 * enough for the pruning below, but not kept. */
 			static_eval = evaluate(s, alpha, beta);
-			full_eval = s->eval->full;
+			have_list = take_eval_moves(s, &sp->list);
+			full_eval = have_list;
 		}
 	}
 

@@ -1,16 +1,20 @@
 /*
  * movegen.c - pseudo-legal and legal move generation, and perft.
  *
- * Pieces move by their rays (variant_def.h).  Legality: a move is tested
- * by playing it on a scratch copy of the board and looking for an attack
- * on the king, but only when it could matter - the side is in check, the
- * king or an en-passant pawn moves, the piece leaves a line through its
- * own king, or (against flyers, whose jumps depend on how many pieces
- * stand between) it lands within three squares on such a line, or it
- * takes pieces in passing (a flying ninja), which may open any line.
- * Every other move is legal at once, which is most of them.  A flying
- * ninja's attacks do not depend on what stands between, so no move but
- * its capture can block or open one.
+ * Pieces move by their rays (variant_def.h).  The same generator lists
+ * the moves or only counts them (bc_movegen_count, for the evaluation).
+ *
+ * Legality: a move is tested by playing it on a scratch copy of the board
+ * and looking for an attack on the king, but only when it could matter -
+ * the side is in check, the king or an en-passant pawn moves, the piece
+ * stands on a line through its own king and lifting it off the board
+ * opens that line (tested once per piece, along that line only), or
+ * (against flyers, whose jumps depend on how many pieces stand between)
+ * it lands within three squares on such a line, or it takes pieces in
+ * passing (a flying ninja), which may open any line.  Every other move is
+ * legal at once, which is most of them.  A flying ninja's attacks do not
+ * depend on what stands between, so no move but its capture can block or
+ * open one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -104,24 +108,32 @@ slide_count(struct gen *g, int from, int step, int range, int type)
 	g->zone_moves += zone_moves;
 }
 
-/* Adds a move of a promoting piece: every allowed promotion, and the plain
- * move unless promotion is forced here. */
+/* Adds a move of a promoting piece into its zone (`zone`, not ZONE_NONE):
+ * every allowed promotion, and the plain move unless promotion is forced
+ * there. */
 static void
-push_promotions(struct gen *g, int from, int to, int kind)
+promotions(struct gen *g, int from, int to, int kind, int zone)
 {
 	const bc_variant *v = g->v;
-	int zone = v->promo_zone[g->us][to];
 
-	if (zone == ZONE_NONE) {
-		push(g, BC_MOVE_MAKE(from, to, 0, kind));
-		return;
-	}
 	if (zone == ZONE_OPTIONAL)
 		push(g, BC_MOVE_MAKE(from, to, 0, kind));
 	for (const uint8_t *t = v->promo_types; *t; t++)
 		if (v->def->promo_rule != PROMO_ONLY_LOST ||
 		    g->pos->type_count[g->us][*t] < v->start_count[*t])
 			push(g, BC_MOVE_MAKE(from, to, *t, kind));
+}
+
+/* Outside the zone (most moves) the plain move, without a call. */
+static inline void
+push_promotions(struct gen *g, int from, int to, int kind)
+{
+	int zone = g->v->promo_zone[g->us][to];
+
+	if (zone == ZONE_NONE)
+		push(g, BC_MOVE_MAKE(from, to, 0, kind));
+	else
+		promotions(g, from, to, kind, zone);
 }
 
 static bool
@@ -330,6 +342,53 @@ bc_movegen_pseudo(const bc_position *pos, bc_move_list *list)
 		gen_piece(&g, squares[i]);
 	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
 		gen_castling(&g);
+	list->count = (int)(g.out - list->moves);
+}
+
+/* Counts the moves listed from `start` to g->out as bc_movegen_count
+ * would: adds them to piece `i`'s numbers. */
+static void
+count_listed(const struct gen *g, const bc_move *start, int i,
+    bc_move_counts *counts)
+{
+	int zone_moves = 0;
+
+	for (const bc_move *m = start; m < g->out; m++) {
+		int to = BC_MOVE_TO(*m);
+
+		zone_moves += g->zone[to] != 0;
+		g->reached[to] = 1;
+	}
+	counts->moves[i] = (uint16_t)(counts->moves[i] + (g->out - start));
+	counts->zone_moves[i] = (uint16_t)(counts->zone_moves[i] + zone_moves);
+}
+
+void
+bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
+    const uint8_t *zone, uint8_t *reached, bc_move_counts *counts)
+{
+	static const uint8_t no_zone[BC_CELLS];
+	uint8_t unmarked[BC_CELLS]; /* written, never read */
+	struct gen g = { .pos = pos, .v = pos->variant, .out = list->moves,
+		.us = pos->side, .ep = true, .zone = zone ? zone : no_zone,
+		.reached = reached ? reached : unmarked };
+	const uint16_t *squares = pos->piece_list[pos->side];
+
+	counts->count = pos->piece_count[pos->side];
+	for (int i = 0; i < counts->count; i++) {
+		const bc_move *start = g.out;
+
+		counts->moves[i] = counts->zone_moves[i] = 0;
+		gen_piece(&g, squares[i]);
+		count_listed(&g, start, i, counts);
+	}
+	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE) {
+		const bc_move *start = g.out;
+
+		gen_castling(&g);
+		count_listed(&g, start, pos->list_index[pos->king[pos->side]],
+		    counts);
+	}
 	list->count = (int)(g.out - list->moves);
 }
 
