@@ -1370,7 +1370,7 @@ END_TEST
  * bc_movegen_count against the pseudo-legal list: for both sides of every
  * corpus position, each piece's moves, those landing in a zone (the
  * squares round the enemy king, or random cells), and the squares
- * reached.  The side not to move is asked about as if it were to move,
+ * reached; bc_movegen_pseudo_counted gives both at once.  The side not to move is asked about as if it were to move,
  * without castling or en passant, so the list is generated for that
  * position.
  */
@@ -1422,6 +1422,28 @@ check_counts(const bc_position *pos, int color, const uint8_t *zone,
 			EXPECT(bare.moves[i] == counts.moves[i] &&
 			    bare.zone_moves[i] == 0,
 			    "%s: counts without a zone differ", fen);
+	}
+	/* For the side to move, listing and counting at once gives the
+	 * same list, in the same order, and the same counts. */
+	if (color == pos->side) {
+		bc_move_list *both = new_move_list();
+		bc_move_counts with_list;
+		uint8_t marks[BC_CELLS];
+
+		memset(marks, 0, sizeof marks);
+		bc_movegen_pseudo_counted(pos, both, zone, marks, &with_list);
+		EXPECT(both->count == list->count && !memcmp(both->moves,
+		    list->moves, (size_t)list->count * sizeof list->moves[0]),
+		    "%s: the counted list differs from the pseudo-legal one",
+		    fen);
+		EXPECT(with_list.count == counts.count &&
+		    !memcmp(with_list.moves, counts.moves,
+		        (size_t)pieces * sizeof counts.moves[0]) &&
+		    !memcmp(with_list.zone_moves, counts.zone_moves,
+		        (size_t)pieces * sizeof counts.zone_moves[0]) &&
+		    !memcmp(marks, reached, sizeof marks),
+		    "%s: counts with the list differ", fen);
+		free(both);
 	}
 }
 
