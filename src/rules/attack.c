@@ -83,16 +83,16 @@ dir_attack(const bc_variant *v, const struct attack_dir *a,
 		return ninja_attack(v, a, board, target, by, far);
 	if (a->fly)
 		return fly_attack(v, a, board, target, by, far);
-	if (attacker_fits(v, a, board[sq], sq, target, by, near | far))
-		return sq;
+	/* Only the first piece (or edge) along the line can attack. */
+	if (board[sq] != BC_EMPTY)
+		return attacker_fits(v, a, board[sq], sq, target, by,
+		    near | far) ? sq : 0;
 	if (!far)
 		return 0;
-	while (board[sq] == BC_EMPTY) {
+	do
 		sq += a->step;
-		if (attacker_fits(v, a, board[sq], sq, target, by, far))
-			return sq;
-	}
-	return 0;
+	while (board[sq] == BC_EMPTY);
+	return attacker_fits(v, a, board[sq], sq, target, by, far) ? sq : 0;
 }
 
 int
