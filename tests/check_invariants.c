@@ -14,6 +14,8 @@
  *     text, independent of src/rules: legal moves leave the king safe,
  *     rejected pseudo-legal moves leave it attacked, castling and en
  *     passant sets match the rules' conditions, in-check agrees;
+ *   - the rules' count of each piece's moves (bc_movegen_count) against
+ *     the pseudo-legal list, for both sides;
  *   - SAN and coordinate text round trips, and the check suffix;
  *   - FEN round trips;
  *   - colour-flip symmetry of perft (mirror for Grand and Hadean, half
@@ -1364,6 +1366,118 @@ START_TEST(test_invariants_is_pseudo)
 }
 END_TEST
 
+/*
+ * bc_movegen_count against the pseudo-legal list: for both sides of every
+ * corpus position, each piece's moves, those landing in a zone (the
+ * squares round the enemy king, or random cells), and the squares
+ * reached; bc_movegen_pseudo_counted gives both at once.  The side not to move is asked about as if it were to move,
+ * without castling or en passant, so the list is generated for that
+ * position.
+ */
+static void
+check_counts(const bc_position *pos, int color, const uint8_t *zone,
+    bc_move_list *list, const char *fen)
+{
+	bc_position asked = *pos;
+	bc_move_counts counts;
+	uint8_t reached[BC_CELLS], want_reached[BC_CELLS];
+	int pieces = pos->piece_count[color];
+
+	if (color != pos->side) {
+		asked.side = (uint8_t)color;
+		asked.ep_count = 0;
+		asked.castling = 0;
+	}
+	bc_movegen_pseudo(&asked, list);
+	memset(reached, 0, sizeof reached);
+	memset(want_reached, 0, sizeof want_reached);
+	bc_movegen_count(pos, color, zone, reached, &counts);
+	EXPECT(counts.count == pieces, "%s: %d pieces counted, not %d", fen,
+	    counts.count, pieces);
+	for (int i = 0; i < pieces && i < counts.count; i++) {
+		int from = pos->piece_list[color][i], moves = 0, in_zone = 0;
+
+		for (int j = 0; j < list->count; j++) {
+			int to = BC_MOVE_TO(list->moves[j]);
+
+			if (BC_MOVE_FROM(list->moves[j]) != from)
+				continue;
+			moves++;
+			in_zone += zone[to] != 0;
+			want_reached[to] = 1;
+		}
+		EXPECT(counts.moves[i] == moves && counts.zone_moves[i] ==
+		    in_zone, "%s: side %d, piece on cell %d: %d moves, %d in "
+		    "the zone, not %d and %d", fen, color, from,
+		    counts.moves[i], counts.zone_moves[i], moves, in_zone);
+	}
+	EXPECT(!memcmp(reached, want_reached, sizeof reached),
+	    "%s: side %d reaches other squares than its moves", fen, color);
+	/* Without zone or marks the counts are the same. */
+	{
+		bc_move_counts bare;
+
+		bc_movegen_count(pos, color, NULL, NULL, &bare);
+		for (int i = 0; i < pieces; i++)
+			EXPECT(bare.moves[i] == counts.moves[i] &&
+			    bare.zone_moves[i] == 0,
+			    "%s: counts without a zone differ", fen);
+	}
+	/* For the side to move, listing and counting at once gives the
+	 * same list, in the same order, and the same counts. */
+	if (color == pos->side) {
+		bc_move_list *both = new_move_list();
+		bc_move_counts with_list;
+		uint8_t marks[BC_CELLS];
+
+		memset(marks, 0, sizeof marks);
+		bc_movegen_pseudo_counted(pos, both, zone, marks, &with_list);
+		EXPECT(both->count == list->count && !memcmp(both->moves,
+		    list->moves, (size_t)list->count * sizeof list->moves[0]),
+		    "%s: the counted list differs from the pseudo-legal one",
+		    fen);
+		EXPECT(with_list.count == counts.count &&
+		    !memcmp(with_list.moves, counts.moves,
+		        (size_t)pieces * sizeof counts.moves[0]) &&
+		    !memcmp(with_list.zone_moves, counts.zone_moves,
+		        (size_t)pieces * sizeof counts.zone_moves[0]) &&
+		    !memcmp(marks, reached, sizeof marks),
+		    "%s: counts with the list differ", fen);
+		free(both);
+	}
+}
+
+START_TEST(test_invariants_move_counts)
+{
+	struct corpus c;
+	bc_move_list *list = new_move_list();
+	uint64_t seed = 0x2545f4914f6cdd1dULL;
+	uint8_t zone[BC_CELLS];
+
+	corpus_build(&c, (bc_variant_id)_i);
+	for (int i = 0; i < c.count; i++) {
+		const bc_position *pos = &c.pos[i];
+		char fen[BC_FEN_MAX];
+
+		fen_of(pos, fen);
+		for (int color = 0; color < 2; color++) {
+			int king = pos->king[!color];
+
+			/* Round the enemy king, and random cells. */
+			memset(zone, 0, sizeof zone);
+			for (int dr = -2; dr <= 2; dr++)
+				for (int df = -1; df <= 1; df++)
+					zone[king + df + dr * BC_STRIDE] = 1;
+			for (int k = 0; k < 24; k++)
+				zone[rng_below(&seed, BC_CELLS)] = 1;
+			check_counts(pos, color, zone, list, fen);
+		}
+	}
+	free(list);
+	corpus_free(&c);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 4: SAN and coordinate round trips.                                  */
 
@@ -1654,6 +1768,7 @@ invariants_suite(void)
 	tcase_add_loop_test(core, test_invariants_make_unmake, 0, variants);
 	tcase_add_loop_test(core, test_invariants_legality, 0, variants);
 	tcase_add_loop_test(core, test_invariants_is_pseudo, 0, variants);
+	tcase_add_loop_test(core, test_invariants_move_counts, 0, variants);
 	tcase_add_loop_test(core, test_invariants_notation, 0, variants);
 	tcase_add_loop_test(core, test_invariants_fen_round_trip, 0, variants);
 	tcase_add_loop_test(core, test_invariants_colour_flip, 0, variants);

@@ -27,6 +27,41 @@ void bc_movegen_legal(const bc_position *pos, bc_move_list *list);
 void bc_movegen_pseudo(const bc_position *pos, bc_move_list *list);
 
 /*
+ * How many pseudo-legal moves each piece of one side has, and how many of
+ * them land on a cell of a zone (the squares round the enemy king, say):
+ * moves[i] and zone_moves[i] are those of the piece on
+ * pos->piece_list[color][i], for i below count.  Each move counts as
+ * bc_movegen_pseudo lists it, so a promotion counts once per piece it
+ * may become and castling counts as a move of the king.
+ */
+typedef struct bc_move_counts {
+	int count;
+	uint16_t moves[BC_MAX_SIDE_PIECES];
+	uint16_t zone_moves[BC_MAX_SIDE_PIECES];
+} bc_move_counts;
+
+/*
+ * Counts the moves of `color` in `pos` into `counts`, without listing
+ * them: for the side to move, exactly the moves of bc_movegen_pseudo;
+ * for the other side, the moves it would have if it were to move, less
+ * castling and en passant (rights that belong to a turn).  `zone` (NULL:
+ * none) has BC_CELLS bytes, nonzero on the zone's cells; `reached` (NULL:
+ * none) has BC_CELLS bytes, and the landing square of every move is set
+ * to 1 there (the rest is left as it was).  Allocates nothing.
+ */
+void bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
+    uint8_t *reached, bc_move_counts *counts);
+
+/*
+ * bc_movegen_pseudo and bc_movegen_count for the side to move in one
+ * pass: fills `list` as the one and `counts` (with `zone` and `reached`)
+ * as the other would, for a caller that wants both (the evaluation, whose
+ * list the search then reuses).
+ */
+void bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
+    const uint8_t *zone, uint8_t *reached, bc_move_counts *counts);
+
+/*
  * True if `m` is one of the moves bc_movegen_pseudo would give in `pos`
  * (any value of `m`, e.g. a remembered move from another position, is
  * safe to ask about): it generates only the moves of the piece on the

@@ -2,11 +2,13 @@
  * eval.c - static evaluation: material, piece squares, pawn structure,
  * mobility and king safety, tapered between middle game and ending.
  *
- * Mobility and king attacks come from the rules library's own pseudo-legal
- * move generator, run once for each side, so every fairy piece counts
- * exactly as it moves and nothing about movement is repeated here.  That
- * is the expensive part; when material, squares and pawns already put the
- * score far outside the search window it is skipped (lazy evaluation).
+ * Mobility and king attacks come from the rules library's count of each
+ * side's pseudo-legal moves (bc_movegen_count: its own generator, counting
+ * rather than listing; for the side to move also listing, since the
+ * search wants that list next), so every fairy piece counts exactly as it
+ * moves and nothing about movement is repeated here.  That is the expensive
+ * part; when material, squares and pawns already put the score far
+ * outside the search window it is skipped (lazy evaluation).
  * Every term is computed for both colours by the same code, so the score
  * of a position and of its colour-flipped image are opposite.
  */
@@ -198,8 +200,8 @@ eval_init(struct eval *e)
 		eval_tables_init(&e->tables[bc_variant_id_of(v)], v,
 		    params_of(v));
 	}
-	memset(e->stamp, 0, sizeof e->stamp);
-	e->generation = 0;
+	memset(e->zone, 0, sizeof e->zone);
+	e->have_moves = false;
 	return true;
 }
 
@@ -358,37 +360,40 @@ shelter(const struct eval_tables *t, const bc_position *pos, int c)
 /*
  * Mobility of side `us` and its pressure on the enemy king's zone (the
  * squares round the king and two ranks in front of it), from its
- * pseudo-legal moves.
+ * pseudo-legal moves as the rules library counts them; Chad's terms also
+ * want the squares they reach (`reached`, when not NULL).
  */
 static void
 activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
-    int us, const bc_move_list *moves, int *mg, int *eg)
+    int us, uint8_t *reached, int *mg, int *eg)
 {
 	int king = pos->king[!us];
-	int kf = BC_FILE(king), kr = BC_RANK(king);
 	int toward = us == BC_WHITE ? -1 : 1; /* from their king toward us */
 	int mobility = 0, units = 0, attackers = 0;
+	bc_move_counts *counts = &e->counts;
 
-	if (++e->generation == 0) {
-		memset(e->stamp, 0, sizeof e->stamp);
-		e->generation = 1;
-	}
-	for (int i = 0; i < moves->count; i++) {
-		bc_move m = moves->moves[i];
-		int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-		int type = BC_PIECE_TYPE(pos->board[from]);
-		int df, dr;
+	/* The zone: files kf-1..kf+1, ranks from one behind the king to
+	 * two in front of it, toward us.  Cells beyond the edge are
+	 * sentinels no move lands on. */
+	for (int dr = -1; dr <= 2; dr++)
+		for (int df = -1; df <= 1; df++)
+			e->zone[king + df + dr * toward * BC_STRIDE] = 1;
+	/* The side to move's list is kept for the search. */
+	if (us == pos->side)
+		bc_movegen_pseudo_counted(pos, &e->scratch[us], e->zone,
+		    reached, counts);
+	else
+		bc_movegen_count(pos, us, e->zone, reached, counts);
+	for (int dr = -1; dr <= 2; dr++)
+		for (int df = -1; df <= 1; df++)
+			e->zone[king + df + dr * toward * BC_STRIDE] = 0;
 
-		mobility += t->mobility[type];
-		if (!t->attack[type])
-			continue;
-		df = BC_FILE(to) - kf;
-		dr = (BC_RANK(to) - kr) * toward;
-		if (df < -1 || df > 1 || dr < -1 || dr > 2)
-			continue;
-		units += t->attack[type];
-		if (e->stamp[from] != e->generation) {
-			e->stamp[from] = e->generation;
+	for (int i = 0; i < counts->count; i++) {
+		int type = BC_PIECE_TYPE(pos->board[pos->piece_list[us][i]]);
+
+		mobility += t->mobility[type] * counts->moves[i];
+		if (t->attack[type] && counts->zone_moves[i]) {
+			units += t->attack[type] * counts->zone_moves[i];
 			attackers++;
 		}
 	}
@@ -399,23 +404,6 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 
 		*mg += danger < KING_DANGER_MAX ? danger : KING_DANGER_MAX;
 	}
-}
-
-/* The pseudo-legal moves of `color` in `pos`, whoever is to move. */
-static void
-side_moves(const bc_position *pos, int color, bc_move_list *list)
-{
-	bc_position tmp;
-
-	if (pos->side == color) {
-		bc_movegen_pseudo(pos, list);
-		return;
-	}
-	tmp = *pos;
-	tmp.side = (uint8_t)color;
-	tmp.ep_count = 0;
-	tmp.castling = 0;
-	bc_movegen_pseudo(&tmp, list);
 }
 
 static int
@@ -439,11 +427,16 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	e->have_moves = true;
 
 	for (int c = 0; c < 2; c++) {
-		side_moves(pos, c, &e->scratch[c]);
-		activity(e, t, pos, c, &e->scratch[c], &mg[c], &eg[c]);
+		uint8_t *reached = NULL;
+
+		if (t->params->castles) {
+			memset(e->reached, 0, sizeof e->reached);
+			reached = e->reached;
+		}
+		activity(e, t, pos, c, reached, &mg[c], &eg[c]);
 		mg[c] += shelter(t, pos, c);
 		if (t->params->castles)
-			mg[c] += eval_chad(t, pos, c, &e->scratch[c]);
+			mg[c] += eval_chad(t, pos, c, e->reached);
 	}
 	if (t->params->castles) /* Chad has no ending: no taper */
 		return mg[us] - mg[!us] + t->params->tempo;

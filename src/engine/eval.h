@@ -95,9 +95,13 @@ struct eval {
 	/* By bc_variant_id_of, for every registered variant. */
 	struct eval_tables *tables;
 	int table_count;
-	bc_move_list scratch[2];  /* each side's pseudo-legal moves */
-	uint32_t stamp[BC_CELLS]; /* distinct attackers, by generation */
-	uint32_t generation;
+	/* scratch[side to move]: its pseudo-legal moves, for the search
+	 * (the other entry is unused: that side's are only counted). */
+	bc_move_list scratch[2];
+	bc_move_counts counts;     /* one side's moves, piece by piece */
+	uint8_t zone[BC_CELLS];    /* the enemy king's zone; 0 between
+	                            * calls */
+	uint8_t reached[BC_CELLS]; /* Chad: the squares one side reaches */
 	/* After eval_position: true if scratch[side to move] holds the
 	 * pseudo-legal moves of the position evaluated (not when lazy). */
 	bool have_moves;
@@ -144,8 +148,9 @@ eval_value(const struct eval_tables *t, int type)
 	return t->value[type];
 }
 
-/* Chad's terms for side `us` (eval_chad.c): middle-game centipawns. */
+/* Chad's terms for side `us` (eval_chad.c): middle-game centipawns.
+ * `reached` marks (nonzero) the squares its pseudo-legal moves land on. */
 int eval_chad(const struct eval_tables *t, const bc_position *pos, int us,
-    const bc_move_list *ours);
+    const uint8_t *reached);
 
 #endif

@@ -12,8 +12,6 @@
  * Defence is the mirror image, scored when the other side is evaluated,
  * plus rooks that stay inside their own castle to guard its wall.
  */
-#include <string.h>
-
 #include "eval.h"
 
 static const int king_leaps[][2] = {
@@ -57,7 +55,7 @@ castle_corner(const struct eval_tables *t, int cell, unsigned castle_bit,
 
 int
 eval_chad(const struct eval_tables *t, const bc_position *pos, int us,
-    const bc_move_list *ours)
+    const uint8_t *reached)
 {
 	const struct eval_params *p = t->params;
 	int them = !us, their_king = pos->king[them];
@@ -67,7 +65,6 @@ eval_chad(const struct eval_tables *t, const bc_position *pos, int us,
 	                                       : BC_REGION_CASTLE_WHITE;
 	unsigned their_wall = us == BC_WHITE ? BC_REGION_WALL_BLACK
 	                                     : BC_REGION_WALL_WHITE;
-	uint8_t seen[BC_CELLS];
 	int score = 0;
 
 	for (int i = 0; i < pos->piece_count[us]; i++) {
@@ -86,13 +83,10 @@ eval_chad(const struct eval_tables *t, const bc_position *pos, int us,
 			score += p->castle_defender;
 	}
 
-	memset(seen, 0, sizeof seen);
-	for (int i = 0; i < ours->count; i++) {
-		int to = BC_MOVE_TO(ours->moves[i]);
-
-		if (seen[to] || !(t->region[to] & (their_wall | their_castle)))
+	for (int to = 0; to < BC_CELLS; to++) {
+		if (!reached[to] ||
+		    !(t->region[to] & (their_wall | their_castle)))
 			continue;
-		seen[to] = 1;
 		if (t->region[to] & their_wall)
 			score += p->wall_control;
 		else if (to != their_king && !king_reaches(their_king, to))

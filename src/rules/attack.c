@@ -67,6 +67,34 @@ ninja_attack(const bc_variant *v, const struct attack_dir *a,
 	return 0;
 }
 
+/* The cell of a piece of `types` that attacks `target` along direction
+ * `a`, or 0. */
+static inline int
+dir_attack(const bc_variant *v, const struct attack_dir *a,
+    const uint8_t *board, int target, int by, unsigned types)
+{
+	uint16_t near = a->near_types & types;
+	uint16_t far = a->far_types & types;
+	int sq = target + a->step;
+
+	if (!(near | far))
+		return 0;
+	if (a->fly == FLY_NINJA)
+		return ninja_attack(v, a, board, target, by, far);
+	if (a->fly)
+		return fly_attack(v, a, board, target, by, far);
+	/* Only the first piece (or edge) along the line can attack. */
+	if (board[sq] != BC_EMPTY)
+		return attacker_fits(v, a, board[sq], sq, target, by,
+		    near | far) ? sq : 0;
+	if (!far)
+		return 0;
+	do
+		sq += a->step;
+	while (board[sq] == BC_EMPTY);
+	return attacker_fits(v, a, board[sq], sq, target, by, far) ? sq : 0;
+}
+
 int
 attack_board_square(const bc_variant *v, const uint8_t *board, int target,
     int by, unsigned types)
@@ -75,37 +103,31 @@ attack_board_square(const bc_variant *v, const uint8_t *board, int target,
 	const struct attack_dir *end = a + v->attack_count[by];
 
 	for (; a < end; a++) {
-		uint16_t near = a->near_types & types;
-		uint16_t far = a->far_types & types;
-		int sq = target + a->step;
+		int from = dir_attack(v, a, board, target, by, types);
 
-		if (!(near | far))
-			continue;
-		if (a->fly == FLY_NINJA) {
-			int from = ninja_attack(v, a, board, target, by, far);
-
-			if (from)
-				return from;
-			continue;
-		}
-		if (a->fly) {
-			int from = fly_attack(v, a, board, target, by, far);
-
-			if (from)
-				return from;
-			continue;
-		}
-		if (attacker_fits(v, a, board[sq], sq, target, by, near | far))
-			return sq;
-		if (!far)
-			continue;
-		while (board[sq] == BC_EMPTY) {
-			sq += a->step;
-			if (attacker_fits(v, a, board[sq], sq, target, by, far))
-				return sq;
-		}
+		if (from)
+			return from;
 	}
 	return 0;
+}
+
+bool
+attack_board_along(const bc_variant *v, const uint8_t *board, int target,
+    int by, int df, int dr)
+{
+	const struct attack_dir *a = v->attack[by];
+	const struct attack_dir *end = a + v->attack_count[by];
+
+	for (; a < end; a++) {
+		/* Only the directions that reach beyond their first square
+		 * can see through a cell further along. */
+		if (!a->far_types || a->df * dr != a->dr * df ||
+		    a->df * df + a->dr * dr <= 0)
+			continue;
+		if (dir_attack(v, a, board, target, by, ALL_TYPES))
+			return true;
+	}
+	return false;
 }
 
 bool

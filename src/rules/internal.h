@@ -19,6 +19,14 @@ enum { ALL_TYPES = 0xffff };
 bool attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
     unsigned types);
 
+/*
+ * attack_board with only the directions that point from `target` along
+ * (df, dr), in files and ranks, or a multiple of it: enough to see
+ * whether lifting a piece off a cell (df, dr) away opened a line.
+ */
+bool attack_board_along(const bc_variant *v, const uint8_t *board,
+    int target, int by, int df, int dr);
+
 /* The cell of one piece that attacks `target` as attack_board means it
  * (the first found), or 0 if none does: to name a checking piece. */
 int attack_board_square(const bc_variant *v, const uint8_t *board,

@@ -1,53 +1,139 @@
 /*
  * movegen.c - pseudo-legal and legal move generation, and perft.
  *
- * Pieces move by their rays (variant_def.h).  Legality: a move is tested
- * by playing it on a scratch copy of the board and looking for an attack
- * on the king, but only when it could matter - the side is in check, the
- * king or an en-passant pawn moves, the piece leaves a line through its
- * own king, or (against flyers, whose jumps depend on how many pieces
- * stand between) it lands within three squares on such a line, or it
- * takes pieces in passing (a flying ninja), which may open any line.
- * Every other move is legal at once, which is most of them.  A flying
- * ninja's attacks do not depend on what stands between, so no move but
- * its capture can block or open one.
+ * Pieces move by their rays (variant_def.h).  The same generator lists
+ * the moves or only counts them (bc_movegen_count, for the evaluation).
+ *
+ * Legality: a move is tested by playing it on a scratch copy of the board
+ * and looking for an attack on the king, but only when it could matter -
+ * the side is in check, the king or an en-passant pawn moves, the piece
+ * stands on a line through its own king and lifting it off the board
+ * opens that line (tested once per piece, along that line only), or
+ * (against flyers, whose jumps depend on how many pieces stand between)
+ * it lands within three squares on such a line, or it takes pieces in
+ * passing (a flying ninja), which may open any line.  Every other move is
+ * legal at once, which is most of them.  A flying ninja's attacks do not
+ * depend on what stands between, so no move but its capture can block or
+ * open one.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
+/*
+ * One generation: into a list (`out`, the next free slot), or, when `out`
+ * is NULL, only counted (bc_movegen_count): the moves, those landing in
+ * `zone`, and their landing squares marked in `reached`.
+ */
 struct gen {
 	const bc_position *pos;
 	const bc_variant *v;
-	bc_move_list *list;
+	bc_move *out;
 	int us;
+	bool ep; /* en passant may be taken (the side to move's right) */
+	const uint8_t *zone;
+	uint8_t *reached;
+	int moves, zone_moves;
 };
 
 static inline void
 push(struct gen *g, bc_move m)
 {
-	g->list->moves[g->list->count++] = m;
-}
+	int to;
 
-/* Adds a move of a promoting piece: every allowed promotion, and the plain
- * move unless promotion is forced here. */
-static void
-push_promotions(struct gen *g, int from, int to, int kind)
-{
-	const bc_variant *v = g->v;
-	int zone = v->promo_zone[g->us][to];
-
-	if (zone == ZONE_NONE) {
-		push(g, BC_MOVE_MAKE(from, to, 0, kind));
+	if (g->out) {
+		*g->out++ = m;
 		return;
 	}
+	to = BC_MOVE_TO(m);
+	g->moves++;
+	g->zone_moves += g->zone[to] != 0;
+	g->reached[to] = 1;
+}
+
+/*
+ * The common ray, a slider's or a leaper's that moves and takes alike,
+ * with no rank window, no promotion and no en passant: up to `range`
+ * steps of `step` over empty cells, and a capture where an enemy piece
+ * stands (if the variant's capture rule allows it).  One loop for each
+ * mode, with what it writes kept in locals.
+ */
+static bc_move *
+slide_list(const struct gen *g, bc_move *out, int from, int step, int range,
+    int type)
+{
+	const uint8_t *board = g->pos->board;
+	capture_hook hook = g->v->def->can_capture;
+	int to = from;
+
+	for (int n = 1; n <= range; n++) {
+		bc_piece p = board[to += step];
+
+		if (p == BC_EMPTY) {
+			*out++ = BC_MOVE_MAKE(from, to, 0, BC_MOVE_NORMAL);
+			continue;
+		}
+		if (is_enemy(p, g->us) &&
+		    (!hook || hook(g->v, g->us, type, from, to)))
+			*out++ = BC_MOVE_MAKE(from, to, 0, BC_MOVE_CAPTURE);
+		break;
+	}
+	return out;
+}
+
+static void
+slide_count(struct gen *g, int from, int step, int range, int type)
+{
+	const uint8_t *board = g->pos->board;
+	const uint8_t *zone = g->zone;
+	uint8_t *reached = g->reached;
+	capture_hook hook = g->v->def->can_capture;
+	int to = from, moves = 0, zone_moves = 0;
+
+	for (int n = 1; n <= range; n++) {
+		bc_piece p = board[to += step];
+
+		if (p != BC_EMPTY &&
+		    (!is_enemy(p, g->us) ||
+		        (hook && !hook(g->v, g->us, type, from, to))))
+			break;
+		moves++;
+		zone_moves += zone[to] != 0;
+		reached[to] = 1;
+		if (p != BC_EMPTY)
+			break;
+	}
+	g->moves += moves;
+	g->zone_moves += zone_moves;
+}
+
+/* Adds a move of a promoting piece into its zone (`zone`, not ZONE_NONE):
+ * every allowed promotion, and the plain move unless promotion is forced
+ * there. */
+static void
+promotions(struct gen *g, int from, int to, int kind, int zone)
+{
+	const bc_variant *v = g->v;
+
 	if (zone == ZONE_OPTIONAL)
 		push(g, BC_MOVE_MAKE(from, to, 0, kind));
 	for (const uint8_t *t = v->promo_types; *t; t++)
 		if (v->def->promo_rule != PROMO_ONLY_LOST ||
 		    g->pos->type_count[g->us][*t] < v->start_count[*t])
 			push(g, BC_MOVE_MAKE(from, to, *t, kind));
+}
+
+/* Outside the zone (most moves) the plain move, without a call. */
+static inline void
+push_promotions(struct gen *g, int from, int to, int kind)
+{
+	int zone = g->v->promo_zone[g->us][to];
+
+	if (zone == ZONE_NONE)
+		push(g, BC_MOVE_MAKE(from, to, 0, kind));
+	else
+		promotions(g, from, to, kind, zone);
 }
 
 static bool
@@ -128,15 +214,27 @@ gen_piece(struct gen *g, int from)
 	int rel = v->rel_rank[us][from];
 	bool promotes = (pd->flags & PIECE_PROMOTES) != 0;
 	bool confined = is_confined(v, type);
-	bool takes_ep = pos->ep_count && (pd->flags & PIECE_EN_PASSANT);
+	bool takes_ep = g->ep && pos->ep_count &&
+	    (pd->flags & PIECE_EN_PASSANT);
+	bool simple = !promotes && !confined && !takes_ep;
+	capture_hook hook = v->def->can_capture;
+	int rays = v->ray_count[type];
 
-	for (int i = 0; i < v->ray_count[type]; i++) {
+	for (int i = 0; i < rays; i++) {
 		const struct ray *r = &pd->rays[i];
 		int step = delta[i], to = from;
 		int range = r->range ? r->range : BC_MAX_RANKS;
 
 		if (!ray_starts_here(r, rel))
 			continue;
+		if (simple && r->flags == RAY_ANY && !r->to_max) {
+			if (g->out)
+				g->out = slide_list(g, g->out, from, step,
+				    range, type);
+			else
+				slide_count(g, from, step, range, type);
+			continue;
+		}
 		if (r->flags & RAY_FLY) {
 			gen_fly(g, from, step, promotes);
 			continue;
@@ -177,9 +275,7 @@ gen_piece(struct gen *g, int from)
 			} else {
 				if (!(r->flags & RAY_CAPTURE) ||
 				    !is_enemy(p, us) ||
-				    (v->def->can_capture &&
-				        !v->def->can_capture(
-				            v, us, type, from, to)))
+				    (hook && !hook(v, us, type, from, to)))
 					break;
 				kind = BC_MOVE_CAPTURE;
 			}
@@ -238,14 +334,94 @@ gen_castling(struct gen *g)
 void
 bc_movegen_pseudo(const bc_position *pos, bc_move_list *list)
 {
-	struct gen g = { pos, pos->variant, list, pos->side };
+	struct gen g = { .pos = pos, .v = pos->variant, .out = list->moves,
+		.us = pos->side, .ep = true };
 	const uint16_t *squares = pos->piece_list[pos->side];
 
-	list->count = 0;
 	for (int i = 0; i < pos->piece_count[pos->side]; i++)
 		gen_piece(&g, squares[i]);
 	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
 		gen_castling(&g);
+	list->count = (int)(g.out - list->moves);
+}
+
+/* Counts the moves listed from `start` to g->out as bc_movegen_count
+ * would: adds them to piece `i`'s numbers. */
+static void
+count_listed(const struct gen *g, const bc_move *start, int i,
+    bc_move_counts *counts)
+{
+	int zone_moves = 0;
+
+	for (const bc_move *m = start; m < g->out; m++) {
+		int to = BC_MOVE_TO(*m);
+
+		zone_moves += g->zone[to] != 0;
+		g->reached[to] = 1;
+	}
+	counts->moves[i] = (uint16_t)(counts->moves[i] + (g->out - start));
+	counts->zone_moves[i] = (uint16_t)(counts->zone_moves[i] + zone_moves);
+}
+
+void
+bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
+    const uint8_t *zone, uint8_t *reached, bc_move_counts *counts)
+{
+	static const uint8_t no_zone[BC_CELLS];
+	uint8_t unmarked[BC_CELLS]; /* written, never read */
+	struct gen g = { .pos = pos, .v = pos->variant, .out = list->moves,
+		.us = pos->side, .ep = true, .zone = zone ? zone : no_zone,
+		.reached = reached ? reached : unmarked };
+	const uint16_t *squares = pos->piece_list[pos->side];
+
+	counts->count = pos->piece_count[pos->side];
+	for (int i = 0; i < counts->count; i++) {
+		const bc_move *start = g.out;
+
+		counts->moves[i] = counts->zone_moves[i] = 0;
+		gen_piece(&g, squares[i]);
+		count_listed(&g, start, i, counts);
+	}
+	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE) {
+		const bc_move *start = g.out;
+
+		gen_castling(&g);
+		count_listed(&g, start, pos->list_index[pos->king[pos->side]],
+		    counts);
+	}
+	list->count = (int)(g.out - list->moves);
+}
+
+void
+bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
+    uint8_t *reached, bc_move_counts *counts)
+{
+	static const uint8_t no_zone[BC_CELLS];
+	uint8_t unmarked[BC_CELLS]; /* written, never read */
+	struct gen g = { .pos = pos, .v = pos->variant, .out = NULL,
+		.us = color & 1, .ep = (color & 1) == pos->side,
+		.zone = zone ? zone : no_zone,
+		.reached = reached ? reached : unmarked };
+	const uint16_t *squares = pos->piece_list[g.us];
+
+	counts->count = pos->piece_count[g.us];
+	for (int i = 0; i < counts->count; i++) {
+		g.moves = g.zone_moves = 0;
+		gen_piece(&g, squares[i]);
+		counts->moves[i] = (uint16_t)g.moves;
+		counts->zone_moves[i] = (uint16_t)g.zone_moves;
+	}
+	/* Castling is the side to move's, and a move of its king. */
+	if (g.ep && pos->castling &&
+	    g.v->def->castling == CASTLING_FLEXIBLE) {
+		int king = pos->list_index[pos->king[g.us]];
+
+		g.moves = g.zone_moves = 0;
+		gen_castling(&g);
+		counts->moves[king] = (uint16_t)(counts->moves[king] + g.moves);
+		counts->zone_moves[king] =
+		    (uint16_t)(counts->zone_moves[king] + g.zone_moves);
+	}
 }
 
 int
@@ -256,7 +432,8 @@ bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
 	bool seen[BC_CELLS] = { false };
 	bc_move_list list;
 	bc_position pos;
-	struct gen g = { &pos, v, &list, color };
+	struct gen g = { .pos = &pos, .v = v, .out = list.moves, .us = color,
+		.ep = true };
 	int n = 0;
 
 	if (sq < 0 || sq >= BC_CELLS || !v->rel_rank[BC_WHITE][sq] ||
@@ -268,8 +445,8 @@ bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
 	position_clear(&pos, v);
 	position_put(&pos, sq, piece);
 	pos.side = (uint8_t)color;
-	list.count = 0;
 	gen_piece(&g, sq);
+	list.count = (int)(g.out - list.moves);
 	for (int i = 0; i < list.count; i++) {
 		int to = BC_MOVE_TO(list.moves[i]);
 
@@ -287,7 +464,8 @@ bool
 bc_movegen_is_pseudo(const bc_position *pos, bc_move m)
 {
 	bc_move_list list;
-	struct gen g = { pos, pos->variant, &list, pos->side };
+	struct gen g = { .pos = pos, .v = pos->variant, .out = list.moves,
+		.us = pos->side, .ep = true };
 	int from = BC_MOVE_FROM(m);
 	bc_piece p;
 
@@ -298,13 +476,13 @@ bc_movegen_is_pseudo(const bc_position *pos, bc_move m)
 		return false;
 	/* Only the moves of that one piece (or the castlings): the
 	 * generator itself decides, so every rule of every variant holds. */
-	list.count = 0;
 	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
 		if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
 			gen_castling(&g);
 	} else {
 		gen_piece(&g, from);
 	}
+	list.count = (int)(g.out - list.moves);
 	for (int i = 0; i < list.count; i++)
 		if (list.moves[i] == m)
 			return true;
@@ -345,29 +523,59 @@ king_safe_after(const bc_position *pos, bc_move m)
 	return !attack_board(v, board, king, !us, ALL_TYPES);
 }
 
-/* Could moving from `from` to `to` change the attacks on the king? */
+/* The move kinds that can change the attacks on the king in ways other
+ * than through their start and landing squares: always tested. */
 static bool
-needs_test(const bc_position *pos, bc_move m, bool flyers)
+special_move(const bc_position *pos, bc_move m)
 {
-	const bc_variant *v = pos->variant;
-	int king = pos->king[pos->side];
-	int kf = BC_FILE(king), kr = BC_RANK(king);
-	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-	int df, dr;
+	int kind = BC_MOVE_KIND(m);
 
-	if (from == king || BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT ||
-	    BC_MOVE_KIND(m) == BC_MOVE_CASTLE ||
-	    BC_MOVE_KIND(m) == BC_MOVE_PASSING)
-		return true;
-	/* On a line a slider could attack the king along: a pin. */
-	if (v->line[(BC_RANK(from) - kr + LINE_SPAN) * LINE_WIDTH +
-	        BC_FILE(from) - kf + LINE_SPAN])
-		return true;
-	if (!flyers)
-		return false;
-	df = abs(BC_FILE(to) - kf);
-	dr = abs(BC_RANK(to) - kr);
+	return BC_MOVE_FROM(m) == pos->king[pos->side] ||
+	    kind == BC_MOVE_EN_PASSANT || kind == BC_MOVE_CASTLE ||
+	    kind == BC_MOVE_PASSING;
+}
+
+/* Is `from` on a line a slider could attack the king along (a pin)? */
+static bool
+on_king_line(const bc_position *pos, int from)
+{
+	int king = pos->king[pos->side];
+
+	return pos->variant->line[(BC_RANK(from) - BC_RANK(king) + LINE_SPAN) *
+	        LINE_WIDTH + BC_FILE(from) - BC_FILE(king) + LINE_SPAN];
+}
+
+/* Against flyers: does `to` lie within three squares of the king on a
+ * line, where filling it may let a flyer jump? */
+static bool
+near_flyer_line(const bc_position *pos, int to)
+{
+	int king = pos->king[pos->side];
+	int df = abs(BC_FILE(to) - BC_FILE(king));
+	int dr = abs(BC_RANK(to) - BC_RANK(king));
+
 	return (df == 0 || dr == 0 || df == dr) && df <= 3 && dr <= 3;
+}
+
+/*
+ * Is the king of the side to move attacked once the piece on `from` is
+ * lifted off the board?  If not (and the king is not in check), no
+ * ordinary move of that piece can expose it: putting the piece down
+ * elsewhere only blocks lines or takes an attacker, except that it may
+ * let a flyer jump (near_flyer_line).
+ */
+static bool
+exposed_without(const bc_position *pos, int from)
+{
+	uint8_t board[BC_CELLS];
+
+	int king = pos->king[pos->side];
+
+	/* Not in check: only a line through `from` can open. */
+	memcpy(board, pos->board, sizeof board);
+	board[from] = BC_EMPTY;
+	return attack_board_along(pos->variant, board, king, !pos->side,
+	    BC_FILE(from) - BC_FILE(king), BC_RANK(from) - BC_RANK(king));
 }
 
 bool
@@ -379,20 +587,50 @@ bc_movegen_is_legal(const bc_position *pos, bc_move m)
 bool
 bc_movegen_is_legal_fast(const bc_position *pos, bc_move m, bool in_check)
 {
-	return (!in_check && !needs_test(pos, m, pos->variant->has_flyers)) ||
-	    king_safe_after(pos, m);
+	if (in_check || special_move(pos, m) ||
+	    (pos->variant->has_flyers && near_flyer_line(pos, BC_MOVE_TO(m))))
+		return king_safe_after(pos, m);
+	/* A piece that opens no line when lifted is free to go. */
+	return !on_king_line(pos, BC_MOVE_FROM(m)) ||
+	    !exposed_without(pos, BC_MOVE_FROM(m)) || king_safe_after(pos, m);
 }
 
+/*
+ * The whole list at once, with bc_movegen_is_legal_fast's answers: a
+ * piece on a line through the king is tested once, lifted off the board
+ * (exposed_without), rather than once per move.  The generator lists the
+ * moves of each piece together, so remembering the last piece asked
+ * about is enough.
+ */
 void
 bc_movegen_legal(const bc_position *pos, bc_move_list *list)
 {
 	bool in_check = bc_position_in_check(pos);
-	int n = 0;
+	bool flyers = pos->variant->has_flyers;
+	int n = 0, last_from = 0;
+	bool last_exposed = false;
 
 	bc_movegen_pseudo(pos, list);
-	for (int i = 0; i < list->count; i++)
-		if (bc_movegen_is_legal_fast(pos, list->moves[i], in_check))
-			list->moves[n++] = list->moves[i];
+	for (int i = 0; i < list->count; i++) {
+		bc_move m = list->moves[i];
+		int from = BC_MOVE_FROM(m);
+		bool test;
+
+		if (in_check || special_move(pos, m)) {
+			test = true;
+		} else if (on_king_line(pos, from)) {
+			if (from != last_from) {
+				last_from = from;
+				last_exposed = exposed_without(pos, from);
+			}
+			test = last_exposed ||
+			    (flyers && near_flyer_line(pos, BC_MOVE_TO(m)));
+		} else {
+			test = flyers && near_flyer_line(pos, BC_MOVE_TO(m));
+		}
+		if (!test || king_safe_after(pos, m))
+			list->moves[n++] = m;
+	}
 	list->count = n;
 }
 

@@ -173,6 +173,13 @@ init_attacks(struct bc_variant *v)
 				    &v->def->pieces[t].rays[i];
 				struct attack_dir a = {
 					.step = (int16_t)-v->delta[color][t][i],
+					/* Black's rays: White's mirrored or
+					 * turned, as in v->delta. */
+					.df = (int8_t)(color == BC_BLACK &&
+					        v->def->rays_half_turn
+					    ? r->df : -r->df),
+					.dr = (int8_t)(color == BC_BLACK
+					    ? r->dr : -r->dr),
 					.fly = r->flags & RAY_NINJA ? FLY_NINJA
 					    : r->flags & RAY_FLY    ? FLY_JUMP
 					                            : FLY_NONE,

@@ -178,6 +178,7 @@ enum fly_mode {
 /* One direction in which pieces attack, for reverse scans from a target. */
 struct attack_dir {
 	int16_t step; /* from the target toward a possible attacker */
+	int8_t df, dr; /* the same step in files and ranks */
 	uint8_t fly;  /* enum fly_mode */
 	uint8_t from_min, from_max; /* attacker's relative rank window */
 	uint16_t near_types;        /* bit t: type t attacks from one step */
