@@ -192,7 +192,8 @@ START_TEST(test_hexchad_castle_terms)
 {
 	const bc_variant *v = bc_variant_find("hexchad");
 	const struct eval_tables *t;
-	bc_move_list *list = new_move_list();
+	static uint8_t reached[BC_CELLS];
+	bc_move_counts counts;
 	struct eval e;
 	bc_position pos;
 	bc_error err;
@@ -203,11 +204,11 @@ START_TEST(test_hexchad_castle_terms)
 	ck_assert(eval_init(&e));
 	t = eval_tables_of(&e, &pos);
 	ck_assert(t->params->castles);
-	bc_movegen_pseudo(&pos, list);
-	ck_assert_int_eq(eval_chad(t, &pos, BC_WHITE, list),
+	memset(reached, 0, sizeof reached);
+	bc_movegen_count(&pos, BC_WHITE, NULL, reached, &counts);
+	ck_assert_int_eq(eval_chad(t, &pos, BC_WHITE, reached),
 	    4 * t->params->wall_control + 2 * t->params->undefended_square);
 	eval_free(&e);
-	free(list);
 }
 END_TEST
 
