@@ -868,6 +868,25 @@ threads_of(pid_t pid)
 	return n;
 }
 
+/*
+ * The threads of `pid` once they are `want`, or after 2 s whatever they
+ * are then: a thread that has finished its work may take a moment to
+ * leave /proc (the search that made the engine's move, ending as the
+ * ponder search starts), so the count is polled, not read once.
+ */
+static int
+threads_become(pid_t pid, int want)
+{
+	struct timespec pause = { 0, 5 * 1000 * 1000 };
+	int n = threads_of(pid);
+
+	for (int i = 0; i < 400 && n != want; i++) {
+		nanosleep(&pause, NULL);
+		n = threads_of(pid);
+	}
+	return n;
+}
+
 /* More plies than any search posts (the engine's ENGINE_MAX_DEPTH). */
 enum { XB_PLIES = 65 };
 
@@ -1119,9 +1138,10 @@ END_TEST
 /*
  * Each command that ends pondering (engine-intf's and the issue's list,
  * and the ones that start another search) stops the ponder search before
- * the next command is read: by its ping's pong the search's thread is
- * gone (the program has as many threads as before any search; pondering,
- * one more), and the next line is the next ping's pong.  Then the engine
+ * the next command is read: by its ping's pong the search has stopped
+ * and its thread goes (the program comes back to as many threads as
+ * before any search; pondering, one more), and the next line is the next
+ * ping's pong, with no thinking line between.  Then the engine
  * still plays a new game.
  */
 static const char *const ponder_stoppers[] = {
@@ -1140,14 +1160,14 @@ START_TEST(test_ponder_stopped)
 	    sizeof reply, &ply, &idle);
 
 	/* Pondering, the search has a thread of its own. */
-	ck_assert_int_eq(threads_of(c->pid), idle + 1);
+	ck_assert_int_eq(threads_become(c->pid, idle + 1), idle + 1);
 	xb_send(c, "%s", cmd);
 	if (strcmp(cmd, "analyze") == 0)
 		xb_send(c, "exit");
 	xb_send(c, "ping 1");
 	xb_expect(c, "pong 1");
-	ck_assert_msg(threads_of(c->pid) == idle, "after '%s' %d threads, "
-	    "%d at rest", cmd, threads_of(c->pid), idle);
+	ck_assert_msg(threads_become(c->pid, idle) == idle, "after '%s' %d "
+	    "threads, %d at rest", cmd, threads_of(c->pid), idle);
 	xb_send(c, "ping 2");
 	ck_assert_msg(strcmp(xb_next(c), "pong 2") == 0,
 	    "after '%s' and its pong: '%s'", cmd, c->line);

@@ -402,19 +402,25 @@ xb_ponderer_main(void *arg)
 bool
 xb_ponder_hit(struct xb *x, bc_move m)
 {
-	if (!x->pondering || m != x->ponder_move ||
-	    bc_game_push(x->game, m) != BC_OK)
+	/* A clock well below the estimate the search planned with (or a
+	 * new period far above it): search again with the true one. */
+	bool restart = x->clock_known && x->ponder_own_ms >= 0 &&
+	    (x->own_ms + XB_PONDER_SLACK_MS < x->ponder_own_ms ||
+	     x->own_ms > 2 * x->ponder_own_ms + XB_PONDER_SLACK_MS);
+
+	if (!x->pondering || m != x->ponder_move)
+		return false;
+	/* Halted while still pondering, so that the lines it prints as it
+	 * stops start with the reply, as every ponder line does. */
+	if (restart)
+		xb_halt(x, true);
+	if (bc_game_push(x->game, m) != BC_OK)
 		return false;
 	x->game_serial++;
 	x->lifted = 0;
 	x->pondering = false;
 	xb_claim_result(x);
-	/* A clock well below the estimate the search planned with (or a
-	 * new period far above it): search again with the true one. */
-	if (bc_game_result(x->game, NULL) != BC_RESULT_NONE ||
-	    (x->clock_known && x->ponder_own_ms >= 0 &&
-	     (x->own_ms + XB_PONDER_SLACK_MS < x->ponder_own_ms ||
-	      x->own_ms > 2 * x->ponder_own_ms + XB_PONDER_SLACK_MS))) {
+	if (restart || bc_game_result(x->game, NULL) != BC_RESULT_NONE) {
 		xb_halt(x, true);
 		xb_maybe_think(x);
 		return true;

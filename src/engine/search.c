@@ -984,6 +984,9 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			return 0;
 		if (score <= alpha)
 			return score;
+		/* The capture search at this ply kept only its tactical
+		 * moves in this ply's list: the evaluation's list is gone. */
+		have_list = false;
 	}
 
 	/* Step 6. Null move: if passing still holds beta, so will a move. */
