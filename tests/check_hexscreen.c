@@ -153,7 +153,7 @@ cursor_cell(struct pty *p, bool flipped, int *row, int *col)
 	name[0] = '\0';
 	for (int r = 1; r < p->rows - 2; r++) {
 		char *b;
-		int lc;
+		int lc = 0; /* set by file_row when it finds the row */
 
 		pty_row(p, r, buf);
 		buf[BOARD_COLS] = '\0';

@@ -30,6 +30,11 @@
  * games than at fixed nodes.  The summary names each player's longest
  * move, so that a player that overruns the time shows.
  *
+ * Each pair of games starts from the same 4 random plies (both colours),
+ * drawn from the game number; an opening after which a depth-5 search
+ * sees a forced mate for either side is drawn again, so no game is
+ * decided before a player has moved.
+ *
  * Prints each game's result, then the first player's
  * wins, draws and losses, its score and an Elo estimate with a 95 %
  * interval (--elo prints only that line, for given counts; tools/match
@@ -433,10 +438,55 @@ mate_in_one(bc_game *g)
 }
 
 /*
+ * True if a short search finds a forced mate for either side in `g`: an
+ * opening that decides the game before a player has moved.  Depth 5 sees
+ * mates in two and three (HexChad's open lines give them after four random
+ * plies); the judge forgets between openings, so the same seed draws the
+ * same opening in both games of a pair.
+ */
+static bool
+opening_decided(const bc_game *g)
+{
+	static struct engine *judge;
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	struct engine_report r;
+
+	if (!judge && !(judge = engine_new(16)))
+		exit(1);
+	engine_new_game(judge);
+	limits.depth = 5;
+	limits.nodes = 200000;
+	engine_search_game(judge, g, &limits, NULL, NULL, &r);
+	return r.mate != 0;
+}
+
+/* The random opening plies of a game; a ply that leaves the other side
+ * a mate in one is drawn again (HexChad has 752 mates at ply 3). */
+static void
+random_opening(bc_game *g, uint64_t *rng)
+{
+	for (int i = 0; i < OPENING_PLIES; i++) {
+		bc_move_list *list = malloc(sizeof *list);
+
+		if (!list)
+			exit(1);
+		bc_game_legal_moves(g, list);
+		for (int tries = 0; list->count && tries < 64; tries++) {
+			bc_game_push(g, list->moves[next_random(rng) %
+			    (uint64_t)list->count]);
+			if (!mate_in_one(g))
+				break;
+			bc_game_undo(g);
+		}
+		free(list);
+	}
+}
+
+/*
  * Plays one game from a few random opening plies; returns the score of
- * `first` (1, 0.5 or 0).  A random ply that leaves the other side a mate
- * in one is drawn again (HexChad has 752 mates at ply 3), so that the
- * opening never decides a game before a player has moved.
+ * `first` (1, 0.5 or 0).  An opening after which a short search sees a
+ * forced mate is drawn again (up to 32 times), so that the opening never
+ * decides a game before a player has moved.
  */
 static double
 play_game(const bc_variant *v, struct player *first, struct player *second,
@@ -451,20 +501,11 @@ play_game(const bc_variant *v, struct player *first, struct player *second,
 
 	if (bc_game_new(&g, v, NULL, NULL) != BC_OK)
 		exit(1);
-	for (int i = 0; i < OPENING_PLIES; i++) {
-		bc_move_list *list = malloc(sizeof *list);
-
-		if (!list)
-			exit(1);
-		bc_game_legal_moves(g, list);
-		for (int tries = 0; list->count && tries < 64; tries++) {
-			bc_game_push(g, list->moves[next_random(&rng) %
-			    (uint64_t)list->count]);
-			if (!mate_in_one(g))
-				break;
+	random_opening(g, &rng);
+	for (int tries = 0; tries < 32 && opening_decided(g); tries++) {
+		while (bc_game_length(g) > 0)
 			bc_game_undo(g);
-		}
-		free(list);
+		random_opening(g, &rng);
 	}
 	for (int i = 0; i < 2; i++) {
 		struct player *p = i ? second : first;
