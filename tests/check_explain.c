@@ -381,13 +381,17 @@ START_TEST(test_agrees_with_movegen)
 					legal |= BC_MOVE_FROM(list->moves[i])
 					    == a && BC_MOVE_TO(list->moves[i])
 					    == b;
-				ck_assert_int_eq(bc_move_explain(&pos,
-				    BC_MOVE_MAKE(a, b, 0, 0), &r), BC_OK);
-				ck_assert_msg((r.code == BC_REFUSE_NONE) ==
-				    legal, "%s %d-%d: code %d, legal %d",
+				REQUIRE(bc_move_explain(&pos,
+				    BC_MOVE_MAKE(a, b, 0, 0), &r) == BC_OK,
+				    "%s %d-%d: not explained",
+				    positions[k].fen, a, b);
+				REQUIRE((r.code == BC_REFUSE_NONE) == legal,
+				    "%s %d-%d: code %d, legal %d",
 				    positions[k].fen, a, b, r.code, legal);
 				bc_refusal_text(&pos, &r, text, sizeof text);
-				ck_assert(legal || text[0] != '\0');
+				REQUIRE(legal || text[0] != '\0',
+				    "%s %d-%d: refused without a text",
+				    positions[k].fen, a, b);
 			}
 	}
 	free(list);

@@ -157,13 +157,15 @@ START_TEST(test_picker_each_move_once)
 		n = search_picker_moves(s, pos, 1, hash, got);
 		ck_assert_int_eq(n, pseudo->count);
 		for (int i = 0; i < n; i++) {
-			ck_assert_msg(in_list(pseudo, got[i]),
+			REQUIRE(in_list(pseudo, got[i]),
 			    "position %d: move %d is no move here", p, i);
 			for (int j = 0; j < i; j++)
-				ck_assert_msg(got[j] != got[i],
+				REQUIRE(got[j] != got[i],
 				    "position %d: move %d given twice", p, i);
 			if (bc_movegen_is_legal(pos, got[i])) {
-				ck_assert(in_list(legal, got[i]));
+				REQUIRE(in_list(legal, got[i]),
+				    "position %d: move %d legal, not listed",
+				    p, i);
 				legal_found++;
 			}
 			if (quiet && got[i] == quiet)
@@ -178,7 +180,7 @@ START_TEST(test_picker_each_move_once)
 		 * tactics. */
 		if (killer_at >= 0) {
 			for (int i = got[0] == hash ? 1 : 0; i < killer_at; i++)
-				ck_assert_msg(tactical(pos, got[i]),
+				REQUIRE(tactical(pos, got[i]),
 				    "position %d: quiet move %d before the "
 				    "killer", p, i);
 			killers_seen++;
