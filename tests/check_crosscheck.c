@@ -834,17 +834,6 @@ our_move_fields(const bc_move_list *list, struct move_fields *out)
 	return list->count;
 }
 
-/* splitmix64: a fixed seed gives the same corpus on every machine. */
-static uint64_t
-rng_next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
 /* Playout styles: weights for pawn moves, captures and promotions. */
 static const struct {
 	int pawn, capture, promote;
@@ -880,7 +869,7 @@ pick_move(const bc_position *pos, const bc_move_list *list, int style,
 	}
 	if (sum == 0)
 		return 0; /* no legal move */
-	x = rng_next(rng) % sum;
+	x = bc_random_next(rng) % sum;
 	for (int i = 0; i < list->count; i++) {
 		if (x < weight[i])
 			return list->moves[i];

@@ -21,17 +21,6 @@
 
 enum { NODE_BUDGET = 600 };
 
-/* A deterministic generator for the playouts (SplitMix64). */
-static uint64_t
-next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static bool
 is_legal(const bc_position *pos, bc_move m)
 {
@@ -272,7 +261,7 @@ START_TEST(test_random_positions_legal)
 				checked++;
 			}
 			bc_position_make(&pos,
-			    list->moves[next_random(&seed) %
+			    list->moves[bc_random_next(&seed) %
 			        (uint64_t)list->count], &undo);
 		}
 	}
@@ -581,7 +570,7 @@ START_TEST(test_eval_symmetric)
 				compared++;
 			}
 			bc_position_make(&pos,
-			    list->moves[next_random(&seed) %
+			    list->moves[bc_random_next(&seed) %
 			        (uint64_t)list->count], &undo);
 		}
 	}

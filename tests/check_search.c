@@ -29,16 +29,6 @@ static const char *const epd_files[][2] = {
 	{ "hexchad", "perft-hexchad.epd" },
 };
 
-static uint64_t
-next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* The FENs of one epd file, then positions of random playouts from each;
  * returns how many went into `out`. */
 static int
@@ -76,7 +66,7 @@ load_corpus(const char *variant, const char *file, bc_position *out, int max)
 				bc_movegen_legal(&pos, list);
 				if (!list->count)
 					break;
-				bc_position_make(&pos, list->moves[next_random(&rng)
+				bc_position_make(&pos, list->moves[bc_random_next(&rng)
 				    % (uint64_t)list->count], &undo);
 				out[count++] = pos;
 			}
@@ -139,7 +129,7 @@ START_TEST(test_picker_each_move_once)
 		if (!pseudo->count)
 			continue;
 		/* A hash move from here, or (every third) from elsewhere. */
-		hash = pseudo->moves[next_random(&rng) % (uint64_t)pseudo->count];
+		hash = pseudo->moves[bc_random_next(&rng) % (uint64_t)pseudo->count];
 		if (p % 3 == 0) {
 			bc_movegen_pseudo(other, legal);
 			if (legal->count)
@@ -254,7 +244,7 @@ START_TEST(test_tt_size)
 		ck_assert_uint_gt(tt_bytes(&tt), asked - 64);
 		ck_assert_uint_eq((uintptr_t)tt.entries % 64, 0);
 		for (int k = 0; k < 1000; k++) {
-			uint64_t key = next_random(&rng);
+			uint64_t key = bc_random_next(&rng);
 
 			tt_store(&tt, key, (bc_move)(k + 1), k, -k, 5, TT_EXACT);
 			ck_assert(tt_probe(&tt, key, &e));

@@ -1,7 +1,8 @@
 /*
  * check_variant.c - the variant registry and what the rules library says
  * about pieces: flags, move texts, promotion, castling text, regions, a
- * piece's reach on an empty board, and the side-flipped position.
+ * piece's reach on an empty board, the side-flipped position, and the
+ * random numbers of the Zobrist keys.
  *
  * Expected values come from the rules files in shared/rules (named in each
  * row) and from counting squares by hand, never from the code under test.
@@ -382,6 +383,21 @@ START_TEST(test_other_side)
 }
 END_TEST
 
+/* The random numbers behind the Zobrist keys are SplitMix64's: the first
+ * five from seed 1234567 as Rosetta Code's "Pseudo-random
+ * numbers/Splitmix64" task lists them. */
+START_TEST(test_random_splitmix64)
+{
+	static const uint64_t want[] = { 6457827717110365317ULL,
+		3203168211198807973ULL, 9817491932198370423ULL,
+		4593380528125082431ULL, 16408922859458223821ULL };
+	uint64_t state = 1234567;
+
+	for (int i = 0; i < 5; i++)
+		ck_assert_uint_eq(bc_random_next(&state), want[i]);
+}
+END_TEST
+
 Suite *
 variant_suite(void)
 {
@@ -400,6 +416,7 @@ variant_suite(void)
 	tcase_add_test(pieces, test_piece_reach);
 	tcase_add_test(pieces, test_piece_reach_squares_and_errors);
 	tcase_add_test(pieces, test_other_side);
+	tcase_add_test(registry, test_random_splitmix64);
 	suite_add_tcase(s, registry);
 	suite_add_tcase(s, pieces);
 	return s;

@@ -91,16 +91,6 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static uint64_t
-next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /*
  * The Elo difference of score fraction p: -400 log10(1/p - 1).  The
  * interval comes from the variance of one game's score (1, 1/2 or 0 with
@@ -226,7 +216,7 @@ greedy_move(const bc_game *g, uint64_t *rng)
 			best = m;
 			ties = 1;
 		} else if (gain == best_gain &&
-		    next_random(rng) % (uint64_t)++ties == 0) {
+		    bc_random_next(rng) % (uint64_t)++ties == 0) {
 			best = m;
 		}
 	}
@@ -245,7 +235,7 @@ random_move(const bc_game *g, uint64_t *rng)
 		return BC_MOVE_NONE;
 	bc_game_legal_moves(g, list);
 	if (list->count)
-		m = list->moves[next_random(rng) % (uint64_t)list->count];
+		m = list->moves[bc_random_next(rng) % (uint64_t)list->count];
 	free(list);
 	return m;
 }
@@ -472,7 +462,7 @@ random_opening(bc_game *g, uint64_t *rng)
 			exit(1);
 		bc_game_legal_moves(g, list);
 		for (int tries = 0; list->count && tries < 64; tries++) {
-			bc_game_push(g, list->moves[next_random(rng) %
+			bc_game_push(g, list->moves[bc_random_next(rng) %
 			    (uint64_t)list->count]);
 			if (!mate_in_one(g))
 				break;

@@ -36,16 +36,6 @@ struct quiet {
 	int keys[BC_MAX_MOVES];
 };
 
-static uint64_t
-splitmix(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static bool
 tactical(const bc_position *pos, bc_move m)
 {
@@ -159,7 +149,7 @@ random_opening(bc_game *g, int plies, uint64_t *rng, bc_move_list *list,
 		if (!list->count)
 			return;
 		for (int tries = 0; tries < 64; tries++) {
-			bc_game_push(g, list->moves[splitmix(rng) %
+			bc_game_push(g, list->moves[bc_random_next(rng) %
 			    (uint64_t)list->count]);
 			if (!mate_in_one(g, scratch))
 				break;

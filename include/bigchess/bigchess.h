@@ -12,6 +12,7 @@
 #include "notation.h"
 #include "pgn.h"
 #include "position.h"
+#include "random.h"
 #include "text.h"
 #include "variant.h"
 

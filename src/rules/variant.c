@@ -12,6 +12,7 @@
 #include <string.h>
 #include <threads.h>
 
+#include "bigchess/random.h"
 #include "variant_def.h"
 
 static const struct variant_def *const defs[BC_VARIANT_COUNT] = {
@@ -44,17 +45,6 @@ differs_ignoring_case(const char *a, const char *b)
 		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
 			return true;
 	return *a != *b;
-}
-
-/* SplitMix64: a fixed, well-mixed sequence for the Zobrist keys. */
-static uint64_t
-splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
 }
 
 static bool
@@ -331,13 +321,13 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 	 */
 	for (int p = 0; p < 32; p++)
 		for (int sq = 0; sq < OLD_CELLS; sq++)
-			v->zobrist[p][sq] = splitmix64(&seed);
-	v->zobrist_side = splitmix64(&seed);
+			v->zobrist[p][sq] = bc_random_next(&seed);
+	v->zobrist_side = bc_random_next(&seed);
 	for (int c = 1; c < 16; c++)
-		v->zobrist_castling[c] = splitmix64(&seed);
+		v->zobrist_castling[c] = bc_random_next(&seed);
 	for (int p = 0; p < 32; p++)
 		for (int sq = OLD_CELLS; sq < BC_CELLS; sq++)
-			v->zobrist[p][sq] = splitmix64(&seed);
+			v->zobrist[p][sq] = bc_random_next(&seed);
 }
 
 static void
