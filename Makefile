@@ -435,13 +435,14 @@ valgrind:
 
 # tools/arena: engine matches in-process (a benchmark, see its header).
 arena: $(BUILD)/arena
-$(BUILD)/arena: $(BUILD)/tools/arena.o $(BUILD)/tools/sprt.o $(ENGINE_OBJ) $(LIB)
+$(BUILD)/arena: $(BUILD)/tools/arena.o $(BUILD)/tools/opening.o $(BUILD)/tools/sprt.o $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm -lpthread $(LDLIBS)
 
 # tools/tune: the Texel tuner of eval_params.c (see tools/tune.h).
 tune: $(BUILD)/tune
 $(BUILD)/tune: $(BUILD)/tools/tune.o $(BUILD)/tools/tune_gen.o \
 	$(BUILD)/tools/tune_descent.o $(BUILD)/tools/tune_params.o \
+	$(BUILD)/tools/opening.o \
 	$(TUNE_OBJ) $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm -lpthread $(LDLIBS)
 

@@ -58,6 +58,7 @@
 
 #include "bigchess/bigchess.h"
 #include "../src/engine/engine.h"
+#include "opening.h"
 #include "sprt.h"
 
 enum { MAX_PLIES = 400, OPENING_PLIES = 4, UCI_LINE = 65536,
@@ -405,44 +406,26 @@ parse_player(const char *text, struct player *p, const bc_variant *v)
 	return -1;
 }
 
-/* True if the side to move in `g` can mate at once. */
-static bool
-mate_in_one(bc_game *g)
-{
-	bc_move_list *list = malloc(sizeof *list);
-	bool found = false;
-
-	if (!list)
-		exit(1);
-	bc_game_legal_moves(g, list);
-	for (int i = 0; i < list->count && !found; i++) {
-		bc_reason reason;
-
-		bc_game_push(g, list->moves[i]);
-		found = bc_game_result(g, &reason) != BC_RESULT_NONE &&
-		    reason == BC_REASON_CHECKMATE;
-		bc_game_undo(g);
-	}
-	free(list);
-	return found;
-}
+/* A pair's opening: its moves, and the random numbers' state after
+ * them (the random and greedy players draw on from there). */
+struct opening {
+	bc_move moves[OPENING_PLIES];
+	int count;
+	uint64_t rng;
+};
 
 /*
- * True if a short search finds a forced mate for either side in `g`: an
- * opening that decides the game before a player has moved.  Depth 5 sees
- * mates in two and three (HexChad's open lines give them after four random
- * plies); the judge forgets between openings, so the same seed draws the
- * same opening in both games of a pair.
+ * True if a short search by `judge` finds a forced mate for either side
+ * in `g`: an opening that decides the game before a player has moved.
+ * Depth 5 sees mates in two and three (HexChad's open lines give them
+ * after four random plies).
  */
 static bool
-opening_decided(const bc_game *g)
+opening_decided(struct engine *judge, const bc_game *g)
 {
-	static struct engine *judge;
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
 	struct engine_report r;
 
-	if (!judge && !(judge = engine_new(16)))
-		exit(1);
 	engine_new_game(judge);
 	limits.depth = 5;
 	limits.nodes = 200000;
@@ -450,40 +433,43 @@ opening_decided(const bc_game *g)
 	return r.mate != 0;
 }
 
-/* The random opening plies of a game; a ply that leaves the other side
- * a mate in one is drawn again (HexChad has 752 mates at ply 3). */
+/* Draws the opening of the pair with `seed`: random plies without a mate
+ * in one, drawn again (up to 32 times) while `judge` sees a forced mate,
+ * so that the opening never decides a game.  Both games of a pair play
+ * it, so it is judged once. */
 static void
-random_opening(bc_game *g, uint64_t *rng)
+opening_choose(const bc_variant *v, struct engine *judge, uint64_t seed,
+    struct opening *o)
 {
-	for (int i = 0; i < OPENING_PLIES; i++) {
-		bc_move_list *list = malloc(sizeof *list);
+	bc_move_list *lists = malloc(2 * sizeof *lists);
+	bc_game *g;
 
-		if (!list)
-			exit(1);
-		bc_game_legal_moves(g, list);
-		for (int tries = 0; list->count && tries < 64; tries++) {
-			bc_game_push(g, list->moves[bc_random_next(rng) %
-			    (uint64_t)list->count]);
-			if (!mate_in_one(g))
-				break;
+	if (!lists || bc_game_new(&g, v, NULL, NULL) != BC_OK)
+		exit(1);
+	o->rng = seed;
+	opening_random(g, OPENING_PLIES, &o->rng, &lists[0], &lists[1]);
+	for (int tries = 0; tries < 32 && opening_decided(judge, g);
+	    tries++) {
+		while (bc_game_length(g) > 0)
 			bc_game_undo(g);
-		}
-		free(list);
+		opening_random(g, OPENING_PLIES, &o->rng, &lists[0],
+		    &lists[1]);
 	}
+	o->count = bc_game_length(g);
+	for (int i = 0; i < o->count; i++)
+		o->moves[i] = bc_game_move(g, i);
+	bc_game_free(g);
+	free(lists);
 }
 
-/*
- * Plays one game from a few random opening plies; returns the score of
- * `first` (1, 0.5 or 0).  An opening after which a short search sees a
- * forced mate is drawn again (up to 32 times), so that the opening never
- * decides a game before a player has moved.
- */
+/* Plays one game from `opening`; returns the score of `first` (1, 0.5 or
+ * 0). */
 static double
 play_game(const bc_variant *v, struct player *first, struct player *second,
-    bool first_is_white, const struct budget *budget, uint64_t seed,
-    int adjudicate, int *plies)
+    bool first_is_white, const struct budget *budget,
+    const struct opening *opening, int adjudicate, int *plies)
 {
-	uint64_t rng = seed;
+	uint64_t rng = opening->rng;
 	bc_game *g;
 	bc_result r;
 	double score;
@@ -491,12 +477,9 @@ play_game(const bc_variant *v, struct player *first, struct player *second,
 
 	if (bc_game_new(&g, v, NULL, NULL) != BC_OK)
 		exit(1);
-	random_opening(g, &rng);
-	for (int tries = 0; tries < 32 && opening_decided(g); tries++) {
-		while (bc_game_length(g) > 0)
-			bc_game_undo(g);
-		random_opening(g, &rng);
-	}
+	for (int i = 0; i < opening->count; i++)
+		if (bc_game_push(g, opening->moves[i]) != BC_OK)
+			exit(1);
 	for (int i = 0; i < 2; i++) {
 		struct player *p = i ? second : first;
 
@@ -561,6 +544,8 @@ main(int argc, char **argv)
 	struct player a = { 0 }, b = { 0 };
 	struct sprt sprt = SPRT_INIT;
 	struct budget budget = { 20000, 0 };
+	struct engine *judge;
+	struct opening opening;
 	bool use_sprt = false, ok = true;
 	double total = 0;
 	int games, played = 0, wins = 0, draws = 0, losses = 0;
@@ -644,10 +629,17 @@ main(int argc, char **argv)
 	}
 	if (argc > 5)
 		budget.nodes = strtoull(argv[5], NULL, 10);
+	if (!(judge = engine_new(16)))
+		return 1;
 	for (int i = 0; i < games && verdict == SPRT_CONTINUE; i++) {
 		int plies;
-		double s = play_game(v, &a, &b, i % 2 == 0, &budget,
-		    0x5eed0000u + (uint64_t)(i / 2), adjudicate, &plies);
+		double s;
+
+		if (i % 2 == 0)
+			opening_choose(v, judge, 0x5eed0000u + (uint64_t)(i / 2),
+			    &opening);
+		s = play_game(v, &a, &b, i % 2 == 0, &budget, &opening,
+		    adjudicate, &plies);
 
 		played++;
 		total += s;
@@ -675,6 +667,7 @@ main(int argc, char **argv)
 	print_elo(wins, draws, losses);
 	if (use_sprt && verdict == SPRT_CONTINUE)
 		puts("SPRT: undecided at the game limit");
+	engine_free(judge);
 	engine_free(a.eng);
 	engine_free(b.eng);
 	uci_stop(&a);

@@ -25,6 +25,7 @@
 #include "engine/engine.h"
 #include "engine/eval.h"
 #include "engine/search.h"
+#include "opening.h"
 #include "tune.h"
 
 enum { MAX_PLIES = 500, QS_DEPTH = 8 };
@@ -120,44 +121,6 @@ is_quiet(struct quiet *q, const bc_position *pos)
 	return qsearch(q, pos, stand, stand + 1, 0) <= stand;
 }
 
-/* True if the side to move in `g` can mate at once. */
-static bool
-mate_in_one(bc_game *g, bc_move_list *list)
-{
-	bool found = false;
-
-	bc_game_legal_moves(g, list);
-	for (int i = 0; i < list->count && !found; i++) {
-		bc_reason reason;
-
-		bc_game_push(g, list->moves[i]);
-		found = bc_game_result(g, &reason) != BC_RESULT_NONE &&
-		    reason == BC_REASON_CHECKMATE;
-		bc_game_undo(g);
-	}
-	return found;
-}
-
-/* Random opening plies; one that gives the opponent a mate in one is
- * drawn again (up to 64 times), so the opening decides no game. */
-static void
-random_opening(bc_game *g, int plies, uint64_t *rng, bc_move_list *list,
-    bc_move_list *scratch)
-{
-	for (int i = 0; i < plies; i++) {
-		bc_game_legal_moves(g, list);
-		if (!list->count)
-			return;
-		for (int tries = 0; tries < 64; tries++) {
-			bc_game_push(g, list->moves[bc_random_next(rng) %
-			    (uint64_t)list->count]);
-			if (!mate_in_one(g, scratch))
-				break;
-			bc_game_undo(g);
-		}
-	}
-}
-
 struct game_out {
 	char (*fen)[BC_FEN_MAX];
 	int count;
@@ -181,7 +144,7 @@ play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
 	}
 	limits.nodes = o->nodes;
 	out->count = 0;
-	random_opening(g, o->random_plies, &rng, &lists[0], &lists[1]);
+	opening_random(g, o->random_plies, &rng, &lists[0], &lists[1]);
 	engine_new_game(eng);
 	while (bc_game_result(g, NULL) == BC_RESULT_NONE &&
 	    bc_game_length(g) < MAX_PLIES) {
