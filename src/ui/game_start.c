@@ -21,7 +21,13 @@ remember(const struct ui *ui, const struct play_setup *setup)
 	c.variant = setup->variant;
 	for (int i = 0; i < 2; i++)
 		c.computer[i] = setup->players[i] == PLAYER_COMPUTER;
-	c.level = setup->level;
+	/* The gentle level of a first game is the default speaking, not
+	 * a choice to keep: with none kept, the next run starts gentle
+	 * again only while the variant has no game played out.  (A level
+	 * 2 chosen for a first game is taken for that default too.) */
+	c.level = !ui->opts->level_given && ui_first_game(ui, setup->variant) &&
+	    setup->level == newgame_default_level(ui, setup->variant)
+	    ? 0 : setup->level;
 	c.clock_base_ms = setup->clock_base;
 	c.clock_increment_ms = setup->clock_base ? setup->clock_increment : 0;
 	c.black_at_bottom = setup->black_at_bottom;
@@ -63,6 +69,7 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 	ui->play = fresh;
 	ui->playing = true;
 	ui->game_started = (int64_t)time(NULL);
+	ui->first_game = ui_first_game(ui, setup->variant);
 	remember(ui, setup);
 	ui->depth = 0;
 	ui_push(ui, &screen_game);
@@ -105,6 +112,8 @@ game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 	ui->play = fresh;
 	ui->playing = true;
 	ui->game_started = r->started > 0 ? r->started : (int64_t)time(NULL);
+	ui->first_game = ui_first_game(ui,
+	    bc_variant_id_of(ui->play.variant));
 	ui->engine_busy = false;
 	ui->depth = 0;
 	ui_push(ui, &screen_game);

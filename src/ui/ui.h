@@ -175,7 +175,7 @@ struct ui_store {
 struct ui_choices {
 	bc_variant_id variant;
 	bool computer[2];
-	int level;
+	int level;                 /* 0: a first game's default, not kept */
 	int64_t clock_base_ms;     /* 0: no clock */
 	int64_t clock_increment_ms;
 	bool black_at_bottom;
@@ -361,9 +361,10 @@ struct ui_options {
 	 * registered variant (bc_variant_count() of them, indexed by
 	 * bc_variant_id_of), true for each with a finished game; NULL
 	 * counts every variant as played (no history to read).  Owned by
-	 * the app. */
+	 * the app; the UI sets a variant's entry when a game of it ends,
+	 * so that within one run the next game of it is not a first. */
 	bool level_given;
-	const bool *finished;
+	bool *finished;
 	int coach;                 /* UI_COACH_FIRST, _ON or _OFF */
 	const struct ui_engine *engine; /* NULL: none yet */
 	const struct ui_store *store;   /* NULL: nothing is saved */
