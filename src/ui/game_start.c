@@ -101,6 +101,11 @@ game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 	setup.clock_increment = r->clock_increment_ms;
 	rc = play_resume(&fresh, &setup, r->game,
 	    r->clock_base_ms > 0 ? r->clock_left_ms : NULL, ui->now, &err);
+	if (rc == BC_OK) {
+		rc = play_keep_tags(&fresh, r->tags, r->tag_count);
+		if (rc != BC_OK)
+			play_free(&fresh);
+	}
 	if (rc != BC_OK) {
 		ui_error(ui, "Cannot resume the game: %s",
 		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);

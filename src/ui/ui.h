@@ -122,6 +122,11 @@ struct ui_saved {
 	bool first;  /* this game's first save: keep an older autosave */
 	int64_t started; /* when the game began (seconds since 1970; 0:
 	                  * not known), for the record's Date */
+	/* The tags of the record the game was read from, in its order
+	 * (NULL: a game begun here), kept when it is saved again: only
+	 * what the game changes is written anew (savegame_format). */
+	const bc_pgn_tag *tags;
+	int tag_count;
 };
 
 /*
