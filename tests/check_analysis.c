@@ -141,7 +141,7 @@ START_TEST(test_analysis_prompt)
 	pty_send(&p, "?");
 	WAIT_FOR(&p, "Esc, q or ? closes the help");
 	pty_key(&p, VTERM_KEY_PAGEDOWN);
-	WAIT_FOR(&p, "A                     analyse the board: score");
+	WAIT_FOR(&p, "A                     analyse (on/off): score");
 	pty_send(&p, "q");
 	pty_close(&p);
 }
