@@ -15,6 +15,7 @@ remember(const struct ui *ui, const struct play_setup *setup)
 {
 	const struct ui_store *st = ui->opts->store;
 	struct ui_choices c;
+	int gentle;
 
 	if (!st || !st->remember)
 		return;
@@ -24,10 +25,14 @@ remember(const struct ui *ui, const struct play_setup *setup)
 	/* The gentle level of a first game is the default speaking, not
 	 * a choice to keep: with none kept, the next run starts gentle
 	 * again only while the variant has no game played out.  (A level
-	 * 2 chosen for a first game is taken for that default too.) */
+	 * 2 chosen for a first game is taken for that default too.)  It is
+	 * worked out here as newgame_default_level does: a call to the
+	 * new-game screen, which starts games through this file, would
+	 * close a circle. */
+	gentle = ui->opts->level < UI_FIRST_LEVEL ? ui->opts->level
+	                                          : UI_FIRST_LEVEL;
 	c.level = !ui->opts->level_given && ui_first_game(ui, setup->variant) &&
-	    setup->level == newgame_default_level(ui, setup->variant)
-	    ? 0 : setup->level;
+	    setup->level == gentle ? 0 : setup->level;
 	c.clock_base_ms = setup->clock_base;
 	c.clock_increment_ms = setup->clock_base ? setup->clock_increment : 0;
 	c.black_at_bottom = setup->black_at_bottom;
