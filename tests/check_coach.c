@@ -373,6 +373,37 @@ START_TEST(test_finished_game_counts)
 }
 END_TEST
 
+/*
+ * A record of a game that was over before it was loaded (the mate above,
+ * 1.Rb10#) is looked at, not played: the game-over box shows, but the
+ * next new-game screen still has Grand as a first game, at level 2 with
+ * its note.
+ */
+START_TEST(test_loaded_end_not_played)
+{
+	const char *args[] = { "--load", "mate.pgn", "--ascii", NULL };
+	char want[96], path[160];
+	struct state s;
+	struct pty p;
+
+	state_new(&s);
+	snprintf(path, sizeof path, "%s/mate.pgn", s.home);
+	write_file(path, "[Event \"?\"]\n[Result \"1-0\"]\n"
+	    "[Variant \"Grand Chess\"]\n[SetUp \"1\"]\n"
+	    "[FEN \"9k/R9/10/10/10/10/10/10/10/KR8 w - - 0 1\"]\n\n"
+	    "1. Rb10# 1-0\n");
+	args[1] = path;
+	start_in(&p, 30, 100, &s, args);
+	WAIT_FOR(&p, "Game over");
+	pty_send(&p, "n");
+	level_text(2, want, sizeof want); /* README, --level */
+	WAIT_FOR(&p, want);
+	WAIT_FOR(&p, "First Grand Chess game: easy level");
+	pty_close(&p);
+	pty_remove_tree(s.home);
+}
+END_TEST
+
 Suite *
 coach_suite(void)
 {
@@ -388,6 +419,7 @@ coach_suite(void)
 	tcase_add_test(pty, test_coach_mate_in_two);
 	tcase_add_test(pty, test_coach_quiet_move);
 	tcase_add_test(pty, test_finished_game_counts);
+	tcase_add_test(pty, test_loaded_end_not_played);
 	tcase_set_timeout(pty, 60);
 	suite_add_tcase(s, unit);
 	suite_add_tcase(s, pty);

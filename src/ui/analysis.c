@@ -40,11 +40,22 @@ seam(const struct ui *ui)
 	return e && e->analyse && e->analysis && e->analyse_stop ? e : NULL;
 }
 
+/* True while the computer player thinks, or is about to: its move is
+ * due and the main loop starts its search at the next tick (so that an
+ * analysis started now would only be stopped again). */
+static bool
+computer_turn(const struct ui *ui)
+{
+	return ui->engine_busy || (ui->playing && !play_over(&ui->play) &&
+	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER &&
+	    !coach_holding(ui) && !ui->opts->remote);
+}
+
 /* True while the computer player's or a hint's search runs. */
 static bool
 engine_taken(const struct ui *ui)
 {
-	return ui->engine_busy || ui->assist.hint_busy;
+	return computer_turn(ui) || ui->assist.hint_busy;
 }
 
 static void
@@ -462,7 +473,7 @@ analysis_tick(struct ui *ui)
 	struct analysis *a = &ui->analysis;
 	/* A hint's search is short and the person's: the panel waits. */
 	bool paused = a->on && ui->assist.hint_busy;
-	bool computer = a->on && !paused && ui->engine_busy;
+	bool computer = a->on && !paused && computer_turn(ui);
 	int flags = 0, next;
 
 	if (!e || !ui->playing) {

@@ -75,6 +75,7 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 	ui->playing = true;
 	ui->game_started = (int64_t)time(NULL);
 	ui->first_game = ui_first_game(ui, setup->variant);
+	ui->began_over = play_over(&ui->play);
 	remember(ui, setup);
 	ui->depth = 0;
 	ui_push(ui, &screen_game);
@@ -124,6 +125,7 @@ game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 	ui->game_started = r->started > 0 ? r->started : (int64_t)time(NULL);
 	ui->first_game = ui_first_game(ui,
 	    bc_variant_id_of(ui->play.variant));
+	ui->began_over = play_over(&ui->play);
 	ui->engine_busy = false;
 	ui->depth = 0;
 	ui_push(ui, &screen_game);

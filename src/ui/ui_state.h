@@ -177,6 +177,10 @@ struct ui {
 	 * the coach's "first" holds for all of it, also after its end is
 	 * taken back. */
 	bool first_game;
+	/* It was over when it began (a finished record loaded, a FEN with
+	 * no move): an end not played here, which makes no game "not a
+	 * first". */
+	bool began_over;
 };
 
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
