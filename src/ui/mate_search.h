@@ -19,12 +19,13 @@ enum mate_answer {
 };
 
 /*
- * The coach's budget, in moves made: about a tenth of a second on a
- * loaded 2-core host (some 2 million moves a second), where the five
- * variants' bench middlegames need at most 17,000 after any move
- * (README, "The coach").
+ * The coach's budget, in moves made: about 0.2 s on a 2-core host at
+ * load 21 (HexChad's slowest searches made 0.7 million moves a second,
+ * Grand's 5 million on the average), six times what any position after a
+ * move of the bench's middle games or of 30 random games needed (23,495
+ * at most; README, the coach).
  */
-enum { MATE_SEARCH_NODES = 250000 };
+enum { MATE_SEARCH_NODES = 150000 };
 
 /*
  * Whether the side to move in `pos` can mate within two of its moves
