@@ -201,9 +201,9 @@ END_TEST
 
 /*
  * While the computer thinks, the panel shows its own search: the person
- * plays a4 in a Grand Chess middle game (the bench's, bench.c) against
- * the computer at level 10 (150,000 nodes: a second or more here) and
- * turns the analysis on at once.  Until Black has moved, the panel's
+ * plays a4 in a Hadean Chess middle game (the bench's, bench.c: the
+ * slowest of them to search) against the computer at level 10 (150,000
+ * nodes: one to four seconds here) and turns the analysis on at once.  Until Black has moved, the panel's
  * heading is the computer's search with a depth, and under it a line:
  * a score, then Black's moves from 11... on.  Once Black has played,
  * the analysis of the new position comes back, three lines of White's
@@ -212,9 +212,10 @@ END_TEST
  */
 START_TEST(test_analysis_shows_computer)
 {
-	const char *args[] = { "--variant", "grand", "--level", "10", "--fen",
-		"r8r/2bqkc4/ppp2p1ppp/2nppbpn2/10/Q9/2PPN1PN2/PP2PP1PPP/"
-		"2B1KC1B2/R8R w - - 2 11", "--ascii", NULL };
+	const char *args[] = { "--variant", "hadean", "--level", "10", "--fen",
+		"r1m1fqkw3r/jjjjjbbjjjjj/ppppppp1pppp/6e2m2/4e7/6P5/6p5/12/"
+		"5EE1BM2/PPPPPPP1PPPP/JJJJJB1JJJJJ/R1M1FQKW3R w KQkq - 1 11",
+		"--ascii", NULL };
 	char lines[3][COLS + 1], row[COLS + 1];
 	struct pty p;
 	bool seen = false;
