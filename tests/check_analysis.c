@@ -141,7 +141,7 @@ START_TEST(test_analysis_prompt)
 	pty_send(&p, "?");
 	WAIT_FOR(&p, "Esc, q or ? closes the help");
 	pty_key(&p, VTERM_KEY_PAGEDOWN);
-	WAIT_FOR(&p, "A                     analyse the board: score");
+	WAIT_FOR(&p, "A                     analyse (on/off): score");
 	pty_send(&p, "q");
 	pty_close(&p);
 }
@@ -199,6 +199,61 @@ START_TEST(test_graph)
 }
 END_TEST
 
+/*
+ * While the computer thinks, the panel shows its own search: the person
+ * plays a4 in a Hadean Chess middle game (the bench's, bench.c: the
+ * slowest of them to search) against the computer at level 10 (150,000
+ * nodes: one to four seconds here) and turns the analysis on at once.  Until Black has moved, the panel's
+ * heading is the computer's search with a depth, and under it a line:
+ * a score, then Black's moves from 11... on.  Once Black has played,
+ * the analysis of the new position comes back, three lines of White's
+ * from 12. on.  (The computer's search is the only one meanwhile: the
+ * seam runs one analysis at a time, and analysis.c stops it first.)
+ */
+START_TEST(test_analysis_shows_computer)
+{
+	const char *args[] = { "--variant", "hadean", "--level", "10", "--fen",
+		"r1m1fqkw3r/jjjjjbbjjjjj/ppppppp1pppp/6e2m2/4e7/6P5/6p5/12/"
+		"5EE1BM2/PPPPPPP1PPPP/JJJJJB1JJJJJ/R1M1FQKW3R w KQkq - 1 11",
+		"--ascii", NULL };
+	char lines[3][COLS + 1], row[COLS + 1];
+	struct pty p;
+	bool seen = false;
+
+	start_bigchess(&p, ROWS, COLS, args, NULL);
+	WAIT_GAME(&p);
+	/* The move and the key in one write: A comes before the computer
+	 * has moved. */
+	pty_send(&p, ":a3a4" ENTER "A");
+	for (int i = 0; i < WAIT_MS / 10 && !seen; i++) {
+		int r, c, d = 0;
+		char *text;
+
+		if (pty_find(&p, "Computer's search, depth ", &r, &c) &&
+		    r + 2 < p.rows && sscanf(pty_row(&p, r, row) + c,
+		    "Computer's search, depth %d", &d) == 1 && d >= 1) {
+			text = pty_row(&p, r + 2, row) + c;
+			/* A score, then Black's move of move 11. */
+			seen = (text[0] == '+' || text[0] == '-' ||
+			    text[0] == '#') && strstr(text, " 11...");
+			ck_assert_msg(!seen || !pty_find(&p, "Black played",
+			    NULL, NULL), "%s", pty_dump(&p));
+		}
+		if (!seen)
+			pty_pump(&p, 10);
+	}
+	ck_assert_msg(seen, "no search of the computer's shown:\n%s",
+	    pty_dump(&p));
+	/* The curses game stops a search at 10 s however slow the host
+	 * (README, Levels): under the sanitizers on a busy host it may. */
+	WAIT_FOR_MS(&p, "Black played", 30000);
+	wait_lines(&p, 1, "12.", lines, 3);
+	WAIT_GONE(&p, "Computer's search");
+	pty_send(&p, "q");
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 analysis_suite(void)
 {
@@ -209,6 +264,7 @@ analysis_suite(void)
 	tcase_add_test(tc, test_analysis_follows_review);
 	tcase_add_test(tc, test_analysis_prompt);
 	tcase_add_test(tc, test_graph);
+	tcase_add_test(tc, test_analysis_shows_computer);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -74,6 +74,8 @@ static const struct {
 	{ "scroll", scroll_suite },
 	/* The Texel tuner's arithmetic and data (issue #13). */
 	{ "tune", tune_suite },
+	/* The coach's mate in two, a finished game in the run (issue #14). */
+	{ "coach", coach_suite },
 };
 
 static int

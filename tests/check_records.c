@@ -199,6 +199,70 @@ START_TEST(test_save_round_trip)
 }
 END_TEST
 
+/*
+ * A loaded record keeps its own tags when saved again: its roster
+ * (Event, Site, Date, Round, White, Black) and the tags we do not write
+ * (Annotator, ECO) stay as the file had them, in its order; PlyCount
+ * counts the four plies now, Result and Termination are the game's as
+ * it stands (going on), and none of our own values (Event "bigchess
+ * game", the login as White) appears.  The autosave keeps them too.
+ */
+START_TEST(test_save_keeps_loaded_tags)
+{
+	static const char record[] =
+	    "[Event \"Casablanca Open\"]\n[Site \"Casablanca MAR\"]\n"
+	    "[Date \"1927.03.05\"]\n[Round \"4\"]\n"
+	    "[White \"Capablanca, J.\"]\n[Black \"Alekhine, A.\"]\n"
+	    "[Result \"*\"]\n[Variant \"Grand Chess\"]\n"
+	    "[Annotator \"Nobody\"]\n[ECO \"A00\"]\n[PlyCount \"2\"]\n"
+	    "[Termination \"normal\"]\n\n1. e4 e7 *\n";
+	static const char *const kept[] = {
+		"[Event \"Casablanca Open\"]\n[Site \"Casablanca MAR\"]\n"
+		"[Date \"1927.03.05\"]\n[Round \"4\"]\n"
+		"[White \"Capablanca, J.\"]\n[Black \"Alekhine, A.\"]\n"
+		"[Result \"*\"]\n[Variant \"Grand Chess\"]\n",
+		"[Termination \"unterminated\"]\n",
+		"[PlyCount \"4\"]\n[Annotator \"Nobody\"]\n[ECO \"A00\"]\n",
+		"\n1. e4 e7 2. d4 d7 *\n"
+	};
+	const char *args[] = { "--load", "old.pgn", "--black", "human", NULL };
+	char path[200];
+	struct home h;
+	struct pty p;
+	char *saved;
+
+	home_new(&h);
+	snprintf(path, sizeof path, "%s/old.pgn", h.s.home);
+	write_file(path, record);
+	start_home(&p, &h, args);
+	WAIT_FOR(&p, "Game loaded at move 2");
+	type_line(&p, "d3d4");
+	WAIT_FOR(&p, "White played d4");
+	type_line(&p, "d8d7");
+	WAIT_FOR(&p, "Black played d7");
+	type_line(&p, "save new.pgn");
+	WAIT_FOR(&p, "Game saved to new.pgn");
+	quit_game(&p, &h);
+	snprintf(path, sizeof path, "%s/new.pgn", h.s.home);
+	saved = slurp(path);
+	ck_assert_ptr_nonnull(saved);
+	for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+		ck_assert_msg(strstr(saved, kept[i]), "no\n%s\nin\n%s",
+		    kept[i], saved);
+	ck_assert_msg(!strstr(saved, "bigchess game") &&
+	    !strstr(saved, "[PlyCount \"2\"]") &&
+	    !strstr(saved, "normal"), "%s", saved);
+	free(saved);
+	/* The autosave was written on the way out, with the same tags. */
+	saved = slurp(h.s.save);
+	ck_assert_ptr_nonnull(saved);
+	ck_assert_msg(strstr(saved, kept[0]) && strstr(saved, kept[2]),
+	    "%s", saved);
+	free(saved);
+	home_free(&h);
+}
+END_TEST
+
 /* A file that exists is replaced only after a yes; ~ is the home. */
 START_TEST(test_save_overwrite)
 {
@@ -798,6 +862,7 @@ records_suite(void)
 	tcase_set_timeout(save, 60);
 	tcase_add_test(save, test_save_round_trip);
 	tcase_add_test(save, test_save_overwrite);
+	tcase_add_test(save, test_save_keeps_loaded_tags);
 	tcase_add_test(save, test_save_suggested);
 	tcase_add_test(save, test_save_errors);
 	tcase_add_test(save, test_save_restricted);

@@ -122,5 +122,7 @@ Suite *hexscreen_suite(void);  /* the hex board in a pty */
 Suite *scroll_suite(void);     /* src/ui/scroll.c */
 /* The Texel tuner (issue #13). */
 Suite *tune_suite(void); /* tools/tune_data.c, tune_fit.c */
+/* Issue #14's last gaps. */
+Suite *coach_suite(void); /* src/ui/mate_search.c, the coach (pty) */
 
 #endif

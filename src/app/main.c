@@ -124,7 +124,7 @@ static const char usage_text[] =
     "                       and exit (without --game, of the first\n"
     "                       game); a game without a Variant tag needs\n"
     "                       --variant; without --print, play the game\n"
-    "                       on from its end\n"
+    "                       on from its end, its own tags kept\n"
     "      --resume         go on with the unfinished game saved in\n"
     "                       $XDG_STATE_HOME/bigchess/autosave.pgn (the\n"
     "                       game is saved after every move; a second\n"

@@ -124,17 +124,20 @@ int
 prefs_write_last(const char *dir, const struct ui_choices *c, char *err,
     size_t errsize)
 {
-	char text[512];
+	char text[512], level[24] = "";
 	int n;
 
+	/* No level line for a game at the first-game default (level 0). */
+	if (c->level >= 1 && c->level <= 10)
+		snprintf(level, sizeof level, "level = %d\n", c->level);
 	n = snprintf(text, sizeof text, "# bigchess: the choices of the last "
 	    "game, for the new-game screen\n"
-	    "variant = %s\nwhite = %s\nblack = %s\nlevel = %d\n"
+	    "variant = %s\nwhite = %s\nblack = %s\n%s"
 	    "clock-ms = %" PRId64 "+%" PRId64 "\nbottom = %s\n"
 	    "auto-flip = %s\n",
 	    bc_variant_key(bc_variant_get(c->variant)),
 	    c->computer[BC_WHITE] ? "computer" : "human",
-	    c->computer[BC_BLACK] ? "computer" : "human", c->level,
+	    c->computer[BC_BLACK] ? "computer" : "human", level,
 	    c->clock_base_ms, c->clock_increment_ms,
 	    c->black_at_bottom ? "black" : "white",
 	    c->autoflip ? "yes" : "no");

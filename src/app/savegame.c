@@ -446,6 +446,32 @@ format_seconds(int64_t ms, char *buf, size_t size)
 		snprintf(buf, size, "%" PRId64, ms / 1000);
 }
 
+/* The value of tag `name` in the record `s` was read from, or NULL. */
+static char *
+record_tag(const struct ui_saved *s, const char *name)
+{
+	for (int i = 0; i < s->tag_count; i++)
+		if (!strcmp(s->tags[i].name, name))
+			return s->tags[i].value;
+	return NULL;
+}
+
+/* True for a tag that a record's copy does not keep: one of the roster,
+ * which takes the record's values in its place, or one written from the
+ * game as it is now (by us or by bc_pgn_write). */
+static bool
+written_anew(const char *name)
+{
+	static const char *const anew[] = { "Event", "Site", "Date",
+		"Round", "White", "Black", "Result", "Variant", "SetUp", "FEN",
+		"Termination", "PlyCount", "TimeControl" };
+
+	for (size_t i = 0; i < sizeof anew / sizeof anew[0]; i++)
+		if (!strcmp(name, anew[i]))
+			return true;
+	return !strncmp(name, "Bigchess", strlen("Bigchess"));
+}
+
 int
 savegame_format(const struct ui_saved *s, int level, char **out)
 {
@@ -458,8 +484,10 @@ savegame_format(const struct ui_saved *s, int level, char **out)
 		"BigchessLevel", "BigchessWhiteClock", "BigchessBlackClock" };
 	char *values[] = { "bigchess game", site, date, "-", white, black,
 		control, ending, players, levels, clock[0], clock[1] };
-	bc_pgn_tag tags[sizeof names / sizeof names[0]];
-	int n = 10;
+	enum { ROSTER = 6 }; /* Event ... Black: a record's own stand */
+	char plies[24];
+	bc_pgn_tag *tags;
+	int n = 10, rc;
 	time_t when = s->started > 0 ? (time_t)s->started : time(NULL);
 	struct tm tm;
 	bc_reason reason;
@@ -504,11 +532,27 @@ savegame_format(const struct ui_saved *s, int level, char **out)
 	} else {
 		snprintf(control, sizeof control, "-");
 	}
+	tags = malloc(((size_t)n + 1 + (size_t)s->tag_count) * sizeof *tags);
+	if (!tags)
+		return BC_ENOMEM;
 	for (int i = 0; i < n; i++) {
+		char *own = i < ROSTER ? record_tag(s, names[i]) : NULL;
+
 		tags[i].name = names[i];
-		tags[i].value = values[i];
+		tags[i].value = own ? own : values[i];
 	}
-	return bc_pgn_write(s->game, tags, n, out);
+	/* A record's move count is brought up to date, not added. */
+	if (record_tag(s, "PlyCount")) {
+		snprintf(plies, sizeof plies, "%d", bc_game_length(s->game));
+		tags[n].name = "PlyCount";
+		tags[n++].value = plies;
+	}
+	for (int i = 0; i < s->tag_count; i++)
+		if (!written_anew(s->tags[i].name))
+			tags[n++] = s->tags[i];
+	rc = bc_pgn_write(s->game, tags, n, out);
+	free(tags);
+	return rc;
 }
 
 /* A number of seconds ("300", "0.5") as ms; false if it is not one. */
@@ -666,7 +710,13 @@ savegame_parse(const char *text, size_t len, int number,
 	    bc_game_result(g.game, NULL) != BC_RESULT_NONE;
 	out->game = g.game;
 	out->ui.game = g.game;
+	out->tags = g.tags;
+	out->tag_count = g.tag_count;
+	out->ui.tags = g.tags;
+	out->ui.tag_count = g.tag_count;
 	g.game = NULL;
+	g.tags = NULL;
+	g.tag_count = 0;
 	bc_pgn_game_free(&g);
 	return 0;
 }
@@ -764,6 +814,11 @@ savegame_read_autosave_as(const char *dir, const char *name,
 void
 savegame_free(struct savegame *g)
 {
+	for (int i = 0; i < g->tag_count; i++) {
+		free(g->tags[i].name);
+		free(g->tags[i].value);
+	}
+	free(g->tags);
 	bc_game_free(g->game);
 	memset(g, 0, sizeof *g);
 }

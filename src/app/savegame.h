@@ -30,6 +30,9 @@ enum {
 /* A game read back from PGN, with what the private tags say. */
 struct savegame {
 	bc_game *game;           /* owned; ui.game points to it */
+	bc_pgn_tag *tags;        /* owned: the record's; ui.tags points to
+	                          * them */
+	int tag_count;
 	struct ui_saved ui;
 	int level;               /* BigchessLevel, or 0 */
 	bool has_players;        /* the BigchessPlayers tag was there */
@@ -93,7 +96,12 @@ void savegame_autosave_path(const char *dir, char *buf, size_t size);
 
 /*
  * Writes `s` as PGN with the bigchess tags into a new string in *out
- * (free it).  Returns BC_OK or BC_ENOMEM.
+ * (free it).  A game read from a record (s->tags) keeps the record's
+ * tags: its Event, Site, Date, Round, White and Black stand for ours,
+ * and its other tags follow in their order; Result, Termination,
+ * PlyCount (if it had one), TimeControl and our private tags are the
+ * game's as it is now, and Variant, SetUp and FEN the writer's.
+ * Returns BC_OK or BC_ENOMEM.
  */
 int savegame_format(const struct ui_saved *s, int level, char **out);
 

@@ -20,6 +20,8 @@ actions_game_changed(struct ui *ui)
 	if (!play_over(&ui->play) || ui->play.announced)
 		return UI_DRAW;
 	ui->play.announced = true;
+	if (!ui->began_over)
+		ui_game_finished(ui, bc_variant_id_of(ui->play.variant));
 	play_result_text(&ui->play, text, sizeof text);
 	ui->depth = 1;
 	dialog_open(ui, DIALOG_GAME_OVER, "Game over", text);

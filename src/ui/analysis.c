@@ -6,8 +6,11 @@
  * (a fixed number of nodes each, for the page of moves the graph shows)
  * come first, then the analysis of the position on the board, which goes
  * on until that position changes or the analysis is turned off.  While
- * the computer player or a hint thinks, neither runs: the analysis shows
- * that it is paused, so two searches never share the machine.
+ * the computer player or a hint thinks, neither runs, so two searches
+ * never share the machine: the panel shows the computer player's own
+ * search instead (its depth, score and line, from the seam's info), or
+ * that it is paused for a hint; once the computer has moved, the
+ * analysis starts on the new position.
  *
  * The analysis follows whatever the board shows: each tick compares the
  * position's hash with the one searched, so stepping through the game,
@@ -37,11 +40,22 @@ seam(const struct ui *ui)
 	return e && e->analyse && e->analysis && e->analyse_stop ? e : NULL;
 }
 
+/* True while the computer player thinks, or is about to: its move is
+ * due and the main loop starts its search at the next tick (so that an
+ * analysis started now would only be stopped again). */
+static bool
+computer_turn(const struct ui *ui)
+{
+	return ui->engine_busy || (ui->playing && !play_over(&ui->play) &&
+	    ui->play.players[play_side(&ui->play)] == PLAYER_COMPUTER &&
+	    !coach_holding(ui) && !ui->opts->remote);
+}
+
 /* True while the computer player's or a hint's search runs. */
 static bool
 engine_taken(const struct ui *ui)
 {
-	return ui->engine_busy || ui->assist.hint_busy;
+	return computer_turn(ui) || ui->assist.hint_busy;
 }
 
 static void
@@ -276,6 +290,41 @@ poll_live(struct ui *ui)
 	return UI_DRAW;
 }
 
+/* While the computer player thinks: its own search's latest report
+ * into the panel's first line; UI_DRAW if it changed. */
+static int
+poll_computer(struct ui *ui)
+{
+	const struct ui_engine *e = ui->opts->engine;
+	struct analysis *a = &ui->analysis;
+	const bc_position *root = play_position(&ui->play);
+	struct ui_engine_info in;
+	struct ui_analysis_line l;
+	char text[ANALYSIS_TEXT];
+	int sign;
+
+	a->polled = ui->now;
+	if (!e->info || !e->info(e->ctx, &in) || in.side != root->side ||
+	    in.pv_length < 1 || !legal_in(root, in.pv[0]))
+		return 0;
+	l.score = in.score;
+	l.mate = in.mate;
+	l.pv_length = in.pv_length;
+	memcpy(l.pv, in.pv, sizeof l.pv);
+	format_line(root, &l, in.side, text, sizeof text);
+	if (a->have && a->depth == in.depth && a->lines == 1 &&
+	    strcmp(a->text[0], text) == 0)
+		return 0;
+	sign = in.side == BC_WHITE ? 1 : -1;
+	a->have = true;
+	a->depth = in.depth;
+	a->score = sign * in.score;
+	a->mate = sign * in.mate;
+	a->lines = 1;
+	memcpy(a->text[0], text, sizeof text);
+	return UI_DRAW;
+}
+
 /* Starts the analysis of the position on the board. */
 static int
 start_live(struct ui *ui)
@@ -422,7 +471,9 @@ analysis_tick(struct ui *ui)
 {
 	const struct ui_engine *e = seam(ui);
 	struct analysis *a = &ui->analysis;
-	bool paused = a->on && engine_taken(ui);
+	/* A hint's search is short and the person's: the panel waits. */
+	bool paused = a->on && ui->assist.hint_busy;
+	bool computer = a->on && !paused && computer_turn(ui);
 	int flags = 0, next;
 
 	if (!e || !ui->playing) {
@@ -430,13 +481,20 @@ analysis_tick(struct ui *ui)
 			flags |= analysis_off(ui, NULL);
 		return flags;
 	}
-	if (paused != a->paused) {
+	if (paused != a->paused || computer != a->computer) {
 		a->paused = paused;
+		a->computer = computer;
+		/* What the panel showed was another search's. */
+		a->have = false;
+		a->hash = 0;
+		a->polled = 0; /* the computer's first report at once */
 		flags |= UI_DRAW;
 	}
 	if (engine_taken(ui)) {
 		stop_graph(ui);
 		stop_live(ui);
+		if (computer && ui->now - a->polled >= ANALYSIS_POLL_MS)
+			flags |= poll_computer(ui);
 		return flags;
 	}
 	if (a->graph_busy) {

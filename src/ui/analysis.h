@@ -6,8 +6,9 @@
  * one mark per move, from a quick search of each position.
  *
  * analysis.c runs the searches through the engine seam (ui.h), one at a
- * time and never while the computer player or a hint thinks;
- * analysis_view.c draws them.
+ * time and never while the computer player or a hint thinks (the panel
+ * shows the computer player's own search then); analysis_view.c draws
+ * them.
  */
 #ifndef BIGCHESS_UI_ANALYSIS_H
 #define BIGCHESS_UI_ANALYSIS_H
@@ -33,7 +34,8 @@ struct graph_mark {
 struct analysis {
 	bool on;              /* :analyse is on */
 	bool running;         /* its search runs */
-	bool paused;          /* waiting for the computer's search */
+	bool paused;          /* waiting for a hint's search */
+	bool computer;        /* showing the computer player's search */
 	uint64_t hash;        /* the position it searches */
 	int64_t polled;       /* ms: the last look at its report */
 	bool have;            /* the fields below hold a report */
@@ -67,7 +69,8 @@ int analysis_before_key(struct ui *ui, enum command cmd);
 bool analysis_line(struct ui *ui, const char *line, int *flags);
 
 /* Between keys: follows the position on the board, collects reports and
- * graph marks, pauses for the computer.  Flags for the loop. */
+ * graph marks, shows the computer player's search while it thinks.
+ * Flags for the loop. */
 int analysis_tick(struct ui *ui);
 
 /* True while it wants ticks (it is on, or the graph is being made). */

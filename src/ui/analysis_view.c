@@ -2,7 +2,9 @@
  * analysis_view.c - the analysis and the evaluation graph in the side
  * panel, above the move list.
  *
- *   Analysis, depth 14: +0.35          (or "White mates in 3")
+ *   Analysis, depth 14: +0.35          (or "White mates in 3"; while the
+ *                                      computer thinks, "Computer's
+ *                                      search, depth 9" and its line)
  *   W ##########---------- B           the bar: White's share from the left
  *   +0.35 12.Nf3 Nf6 13.Bc4 ...        the best three lines, White's view
  *   +0.20 12.Bc4 ...
@@ -80,8 +82,17 @@ draw_heading(const struct ui *ui, int y)
 	int cp = a->score < 0 ? -a->score : a->score;
 
 	if (a->paused)
-		snprintf(line, sizeof line, "Analysis paused: the computer "
-		    "thinks");
+		snprintf(line, sizeof line, "Analysis paused for the hint");
+	else if (a->computer && !a->have)
+		snprintf(line, sizeof line, "The computer thinks...");
+	else if (a->computer && a->mate)
+		snprintf(line, sizeof line, "Computer's search, depth %d: %s "
+		    "mates in %d", a->depth, a->mate > 0 ? "White" : "Black",
+		    a->mate > 0 ? a->mate : -a->mate);
+	else if (a->computer)
+		snprintf(line, sizeof line, "Computer's search, depth %d: "
+		    "%s%d.%02d", a->depth, a->score < 0 ? "-" : "+", cp / 100,
+		    cp % 100);
 	else if (a->no_moves)
 		snprintf(line, sizeof line, "Analysis: no legal move here");
 	else if (!a->have)

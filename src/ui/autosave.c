@@ -72,6 +72,8 @@ autosave_snapshot(const struct ui *ui, struct ui_saved *out)
 			s.clock_base_ms = UI_CLOCK_MAX_MS;
 	}
 	s.level = ui->setup.level;
+	s.tags = p->tags;
+	s.tag_count = p->tag_count;
 	s.first = !ui->save_live;
 	s.started = ui->game_started;
 	*out = s;

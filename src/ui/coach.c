@@ -2,9 +2,11 @@
  * coach.c - the coach: after a person's move, a look at what the move
  * allows, and an offer to take it back.
  *
- * It warns of three blunders, found from the rules library alone, so
+ * It warns of four blunders, found from the rules library alone, so
  * that the warning comes at once and never depends on the machine: a
- * mate in one allowed; a piece the opponent can now take where nothing
+ * mate in one allowed; a forced mate in two allowed (mate_search.c,
+ * within a node budget: past it the coach says nothing rather than
+ * keep the person waiting); a piece the opponent can now take where nothing
  * of ours can take back (and could not be taken so before the move: the
  * coach speaks of what the move did, not of old troubles); a promotion
  * that the opponent can now make, on a square we do not guard.  While
@@ -13,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mate_search.h"
 #include "move_words.h"
 #include "ui_state.h"
 
@@ -22,7 +25,6 @@ bool
 coach_on(const struct ui *ui)
 {
 	const struct ui_options *o = ui->opts;
-	bc_variant_id v = bc_variant_id_of(ui->play.variant);
 
 	if (o->coach == UI_COACH_ON)
 		return true;
@@ -33,7 +35,7 @@ coach_on(const struct ui *ui)
 	if (ui->play.players[BC_WHITE] != PLAYER_COMPUTER &&
 	    ui->play.players[BC_BLACK] != PLAYER_COMPUTER)
 		return false;
-	return ui_first_game(ui, v);
+	return ui->first_game;
 }
 
 bool
@@ -152,6 +154,12 @@ blunder(const struct ui *ui, const bc_position *before, bc_move m,
 		bc_move_to_san(pos, reply, san, sizeof san);
 		snprintf(buf, size, "That lets %s mate at once (%s).", them,
 		    san);
+		return true;
+	}
+	if (mate_in_two(pos, MATE_SEARCH_NODES, &reply, NULL) == MATE_FOUND) {
+		bc_move_to_san(pos, reply, san, sizeof san);
+		snprintf(buf, size, "That allows %s a mate in two, starting "
+		    "with %s.", them, san);
 		return true;
 	}
 	sq = new_loose(pos, before, m, &reply);

@@ -15,13 +15,24 @@ remember(const struct ui *ui, const struct play_setup *setup)
 {
 	const struct ui_store *st = ui->opts->store;
 	struct ui_choices c;
+	int gentle;
 
 	if (!st || !st->remember)
 		return;
 	c.variant = setup->variant;
 	for (int i = 0; i < 2; i++)
 		c.computer[i] = setup->players[i] == PLAYER_COMPUTER;
-	c.level = setup->level;
+	/* The gentle level of a first game is the default speaking, not
+	 * a choice to keep: with none kept, the next run starts gentle
+	 * again only while the variant has no game played out.  (A level
+	 * 2 chosen for a first game is taken for that default too.)  It is
+	 * worked out here as newgame_default_level does: a call to the
+	 * new-game screen, which starts games through this file, would
+	 * close a circle. */
+	gentle = ui->opts->level < UI_FIRST_LEVEL ? ui->opts->level
+	                                          : UI_FIRST_LEVEL;
+	c.level = !ui->opts->level_given && ui_first_game(ui, setup->variant) &&
+	    setup->level == gentle ? 0 : setup->level;
 	c.clock_base_ms = setup->clock_base;
 	c.clock_increment_ms = setup->clock_base ? setup->clock_increment : 0;
 	c.black_at_bottom = setup->black_at_bottom;
@@ -63,6 +74,8 @@ actions_start_game(struct ui *ui, const struct play_setup *setup)
 	ui->play = fresh;
 	ui->playing = true;
 	ui->game_started = (int64_t)time(NULL);
+	ui->first_game = ui_first_game(ui, setup->variant);
+	ui->began_over = play_over(&ui->play);
 	remember(ui, setup);
 	ui->depth = 0;
 	ui_push(ui, &screen_game);
@@ -94,6 +107,11 @@ game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 	setup.clock_increment = r->clock_increment_ms;
 	rc = play_resume(&fresh, &setup, r->game,
 	    r->clock_base_ms > 0 ? r->clock_left_ms : NULL, ui->now, &err);
+	if (rc == BC_OK) {
+		rc = play_keep_tags(&fresh, r->tags, r->tag_count);
+		if (rc != BC_OK)
+			play_free(&fresh);
+	}
 	if (rc != BC_OK) {
 		ui_error(ui, "Cannot resume the game: %s",
 		    rc == BC_ENOMEM ? bc_strerror(rc) : err.message);
@@ -105,6 +123,9 @@ game_start_saved(struct ui *ui, const struct ui_saved *r, bool live)
 	ui->play = fresh;
 	ui->playing = true;
 	ui->game_started = r->started > 0 ? r->started : (int64_t)time(NULL);
+	ui->first_game = ui_first_game(ui,
+	    bc_variant_id_of(ui->play.variant));
+	ui->began_over = play_over(&ui->play);
 	ui->engine_busy = false;
 	ui->depth = 0;
 	ui_push(ui, &screen_game);

@@ -57,7 +57,7 @@ static const struct command_info commands[] = {
 	{ CMD_THINKING, "thinking", NULL,
 	    "show the search: depth, score (+ for White), moves" },
 	{ CMD_ANALYSE, "analyse", NULL,
-	    "analyse the board: score, best 3 lines (on/off)" },
+	    "analyse (on/off): score, best 3 lines, the computer's search" },
 	{ CMD_FEN, "fen", NULL,
 	    "show the position's FEN; fen FEN starts a game from FEN" },
 	{ CMD_SAVE, "save", NULL,

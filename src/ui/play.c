@@ -144,9 +144,43 @@ play_resume(struct play *p, const struct play_setup *setup,
 	return BC_OK;
 }
 
+static void
+free_tags(struct play *p)
+{
+	for (int i = 0; i < p->tag_count; i++) {
+		free(p->tags[i].name);
+		free(p->tags[i].value);
+	}
+	free(p->tags);
+	p->tags = NULL;
+	p->tag_count = 0;
+}
+
+int
+play_keep_tags(struct play *p, const bc_pgn_tag *tags, int count)
+{
+	free_tags(p);
+	if (count <= 0)
+		return BC_OK;
+	p->tags = calloc((size_t)count, sizeof *p->tags);
+	if (!p->tags)
+		return BC_ENOMEM;
+	p->tag_count = count;
+	for (int i = 0; i < count; i++) {
+		p->tags[i].name = strdup(tags[i].name);
+		p->tags[i].value = strdup(tags[i].value);
+		if (!p->tags[i].name || !p->tags[i].value) {
+			free_tags(p);
+			return BC_ENOMEM;
+		}
+	}
+	return BC_OK;
+}
+
 void
 play_free(struct play *p)
 {
+	free_tags(p);
 	bc_game_free(p->game);
 	free(p->legal);
 	free(p->san);

@@ -49,6 +49,10 @@ struct play {
 	int review_ply;
 	bc_position review_pos;
 	int review_captured[2][BC_MAX_TYPES];
+	/* The tags of the record the game was read from (play_keep_tags),
+	 * for its saves; owned, NULL for a game begun here. */
+	bc_pgn_tag *tags;
+	int tag_count;
 };
 
 /*
@@ -66,6 +70,13 @@ int play_start(struct play *p, const struct play_setup *setup, int64_t now,
  */
 int play_resume(struct play *p, const struct play_setup *setup,
     const bc_game *game, const int64_t *left, int64_t now, bc_error *err);
+
+/*
+ * Keeps a copy of `tags` (`count` of them, those of the record the game
+ * was read from) with the game, for its saves.  Returns BC_OK or
+ * BC_ENOMEM (then none are kept).
+ */
+int play_keep_tags(struct play *p, const bc_pgn_tag *tags, int count);
 
 void play_free(struct play *p);
 

@@ -98,3 +98,13 @@ ui_first_game(const struct ui *ui, bc_variant_id variant)
 	return o->finished && (int)variant >= 0 &&
 	    (int)variant < bc_variant_count() && !o->finished[variant];
 }
+
+void
+ui_game_finished(struct ui *ui, bc_variant_id variant)
+{
+	const struct ui_options *o = ui->opts;
+
+	if (o->finished && (int)variant >= 0 &&
+	    (int)variant < bc_variant_count())
+		o->finished[variant] = true;
+}

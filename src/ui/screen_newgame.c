@@ -158,6 +158,10 @@ newgame_enter(struct ui *ui)
 		ui->setup.autoflip = ui->play.autoflip;
 	}
 	ui->setup.fen = NULL;
+	/* After a first game of a variant, played out in this run, the
+	 * next starts at the usual level (unless one was chosen here). */
+	if (ui->playing && ui->first_game && !f->level_chosen)
+		ui->setup.level = newgame_default_level(ui, ui->setup.variant);
 	if (hosting(ui))
 		f->colour = ui->opts->rooms->host_side;
 	if (!engine_ready(ui))

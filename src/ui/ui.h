@@ -122,6 +122,11 @@ struct ui_saved {
 	bool first;  /* this game's first save: keep an older autosave */
 	int64_t started; /* when the game began (seconds since 1970; 0:
 	                  * not known), for the record's Date */
+	/* The tags of the record the game was read from, in its order
+	 * (NULL: a game begun here), kept when it is saved again: only
+	 * what the game changes is written anew (savegame_format). */
+	const bc_pgn_tag *tags;
+	int tag_count;
 };
 
 /*
@@ -175,7 +180,7 @@ struct ui_store {
 struct ui_choices {
 	bc_variant_id variant;
 	bool computer[2];
-	int level;
+	int level;                 /* 0: a first game's default, not kept */
 	int64_t clock_base_ms;     /* 0: no clock */
 	int64_t clock_increment_ms;
 	bool black_at_bottom;
@@ -361,9 +366,10 @@ struct ui_options {
 	 * registered variant (bc_variant_count() of them, indexed by
 	 * bc_variant_id_of), true for each with a finished game; NULL
 	 * counts every variant as played (no history to read).  Owned by
-	 * the app. */
+	 * the app; the UI sets a variant's entry when a game of it ends,
+	 * so that within one run the next game of it is not a first. */
 	bool level_given;
-	const bool *finished;
+	bool *finished;
 	int coach;                 /* UI_COACH_FIRST, _ON or _OFF */
 	const struct ui_engine *engine; /* NULL: none yet */
 	const struct ui_store *store;   /* NULL: nothing is saved */

@@ -173,6 +173,14 @@ struct ui {
 	/* When this game began (wall clock, seconds), for its records. */
 	int64_t game_started;
 	bool redo_agreed;           /* the next move may clear the redo list */
+	/* This game began as a first of its variant (ui_first_game then):
+	 * the coach's "first" holds for all of it, also after its end is
+	 * taken back. */
+	bool first_game;
+	/* It was over when it began (a finished record loaded, a FEN with
+	 * no move): an end not played here, which makes no game "not a
+	 * first". */
+	bool began_over;
 };
 
 /* Actions shared by keys, mouse, the prompt and dialogs (actions.c). */
@@ -277,6 +285,9 @@ void newgame_init(struct ui *ui);
  * game, which starts gentle and has the coach (screen.c, so that the
  * coach need not call the new-game screen). */
 bool ui_first_game(const struct ui *ui, bc_variant_id variant);
+/* A game of `variant` has ended (mate, resignation, draw, time): the next
+ * one is no longer a first (screen.c). */
+void ui_game_finished(struct ui *ui, bc_variant_id variant);
 
 /* The coach (coach.c): on for this game?  After a person's move from
  * `before`, a question if it blunders; the computer waits while it is
