@@ -1093,6 +1093,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		make(s, ply, m);
 		gives_check = bc_position_in_check(pos);
 		if (losing && !gives_check) {
+			STAT(s, pruned);
 			unmake(s, ply);
 			continue;
 		}
@@ -1105,6 +1106,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		    (searched >= (4 + depth * depth * 3) / (2 - improving) ||
 		        (static_eval + FUTILITY_MARGIN * depth <= alpha &&
 		            searched > 0))) {
+			STAT(s, pruned);
 			unmake(s, ply);
 			continue;
 		}
@@ -1119,6 +1121,10 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 				r = 0;
 			if (r > new_depth - 1)
 				r = new_depth - 1;
+#ifdef SEARCH_STATS
+			if (r > 0)
+				STAT(s, lmr_tries);
+#endif
 		}
 		if (searched == 0) {
 			score = -pvs(s, new_depth, -beta, -alpha, ply + 1, true);
@@ -1175,6 +1181,12 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		 * alpha as far as we can tell. */
 		return alpha;
 
+#ifdef SEARCH_STATS
+	if (best < beta && alpha == old_alpha) {
+		STAT(s, all_nodes);
+		s->stats.all_moves += (uint64_t)searched;
+	}
+#endif
 	/* Step 11. Remember what we learnt. */
 	tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
 	    full_eval ? static_eval : tt_hit ? entry.eval : EVAL_NONE, depth,
@@ -1372,7 +1384,8 @@ stats_print(const struct search *s, int depth, uint64_t nodes)
 	    " lmr %" PRIu64 " null %" PRIu64 "/%" PRIu64
 	    " chk %" PRIu64 " (horizon %" PRIu64 ") qschk %" PRIu64
 	    " rfp %" PRIu64 " razor %" PRIu64 " se %" PRIu64 "/%" PRIu64
-	    "\n", depth, s->seldepth, s->nodes, nodes,
+	    " lmrtries %" PRIu64 " allnodes %" PRIu64 " moves/all %.1f"
+	    " pruned %" PRIu64 "\n", depth, s->seldepth, s->nodes, nodes,
 	    per_mille(st->qnodes, s->nodes) / 10, st->cut_nodes,
 	    per_mille(st->first_cuts, st->cut_nodes) / 10,
 	    per_mille(st->tt_hits, st->tt_probes) / 10, st->tt_cuts,
@@ -1380,7 +1393,9 @@ stats_print(const struct search *s, int depth, uint64_t nodes)
 	    st->lmr_researches, st->null_cuts, st->null_tries,
 	    st->check_extensions, st->horizon_check_extensions,
 	    st->qs_check_nodes, st->rfp_cuts, st->razor_cuts,
-	    st->se_extensions, st->se_cuts);
+	    st->se_extensions, st->se_cuts, st->lmr_tries, st->all_nodes,
+	    st->all_nodes ? (double)st->all_moves / (double)st->all_nodes : 0.0,
+	    st->pruned);
 }
 #endif
 

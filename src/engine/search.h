@@ -93,6 +93,9 @@ struct search_stats {
 	uint64_t check_extensions, horizon_check_extensions;
 	uint64_t rfp_cuts, razor_cuts, se_extensions, se_cuts;
 	uint64_t qs_check_nodes; /* qsearch nodes in check (evasions) */
+	uint64_t lmr_tries;      /* moves searched reduced */
+	uint64_t all_nodes, all_moves; /* nodes that failed low; their moves */
+	uint64_t pruned;         /* moves pruned (late, futile, losing) */
 };
 
 #ifdef SEARCH_STATS
