@@ -146,6 +146,12 @@ static const struct mate_case mates[] = {
 	  "own: rook roller" },
 	{ "hadean", "6k5/12/R11/1R10/12/12/12/12/12/12/12/6K5 w - - 0 1", 2,
 	  NULL, "own: rook roller" },
+	/* Two rooks from afar: 1.Ra8 (the king kept on ranks 9 and 10),
+	 * then a check on the 9th and mate on the 10th; the table's
+	 * exhaustive search proves it mate in three and no shorter, and
+	 * the search must see it at depth 7 whatever it prunes. */
+	{ "grand", "10/4k5/10/10/10/10/R9/9R/10/K9 w - - 0 1", 3, NULL,
+	  "own: rook roller from the 4th and 3rd ranks" },
 	/* chad.md: "Mate in two, with the unique key 1.Rxh9=Q+". */
 	{ "chad", "12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w - - 0 1", 2,
 	  "h7h9q", "chad.md Freeling diagram, White" },

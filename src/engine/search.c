@@ -31,6 +31,10 @@
  */
 #include <string.h>
 #include <time.h>
+#ifdef SEARCH_STATS
+#include <inttypes.h>
+#include <stdio.h>
+#endif
 
 #include "search.h"
 
@@ -807,6 +811,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 	sp->pv_length = 0;
 	if (count_node(s))
 		return 0;
+	STAT(s, qnodes);
 	if (ply > s->seldepth)
 		s->seldepth = ply;
 	if (ply >= MAX_PLY)
@@ -827,6 +832,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 	checked = bc_position_in_check(pos);
 	in_check = checked && qply < QS_CHECK_PLIES;
 	if (in_check) {
+		STAT(s, qs_check_nodes);
 		bc_movegen_pseudo(pos, &sp->list);
 		best = -SCORE_MATE + ply; /* unless an evasion is found */
 	} else {
@@ -913,8 +919,14 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 	/* Step 1. Extend checks; at the horizon, resolve captures. */
 	in_check = bc_position_in_check(pos);
-	if (in_check && ply < 2 * s->root_depth)
+	if (in_check && ply < 2 * s->root_depth) {
+#ifdef SEARCH_STATS
+		if (depth <= 0)
+			STAT(s, horizon_check_extensions);
+#endif
+		STAT(s, check_extensions);
 		depth++;
+	}
 	if (depth <= 0)
 		return qsearch(s, alpha, beta, ply, 0);
 
@@ -937,15 +949,19 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 	/* Step 3. The transposition table. */
 	tt_hit = tt_probe(s->tt, pos->hash, &entry);
+	STAT(s, tt_probes);
 	if (tt_hit) {
 		int score = score_from_tt(entry.score, ply);
 
+		STAT(s, tt_hits);
 		hash_move = entry.move;
 		if (!pv_node && !sp->excluded && entry.depth >= depth &&
 		    (entry.bound == TT_EXACT ||
 		        (entry.bound == TT_LOWER && score >= beta) ||
-		        (entry.bound == TT_UPPER && score <= alpha)))
+		        (entry.bound == TT_UPPER && score <= alpha))) {
+			STAT(s, tt_cuts);
 			return score;
+		}
 	}
 
 	/* Step 4. Static evaluation, for the pruning below; "improving"
@@ -970,8 +986,10 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	/* Step 5. Reverse futility: far above beta near the horizon. */
 	if (!pv_node && !in_check && depth <= RFP_DEPTH &&
 	    static_eval - RFP_MARGIN * (depth - improving) >= beta &&
-	    beta > -SCORE_MATE_MIN && beta < SCORE_MATE_MIN)
+	    beta > -SCORE_MATE_MIN && beta < SCORE_MATE_MIN) {
+		STAT(s, rfp_cuts);
 		return static_eval;
+	}
 
 	/* Step 5b. Razoring: far below alpha at the horizon, only captures
 	 * could save it; when they do not, believe them. */
@@ -982,8 +1000,10 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 		if (s->stopped)
 			return 0;
-		if (score <= alpha)
+		if (score <= alpha) {
+			STAT(s, razor_cuts);
 			return score;
+		}
 		/* The capture search at this ply kept only its tactical
 		 * moves in this ply's list: the evaluation's list is gone. */
 		have_list = false;
@@ -994,6 +1014,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	    static_eval >= beta && beta < SCORE_MATE_MIN && has_pieces(s)) {
 		int r = 3 + depth / 6, score;
 
+		STAT(s, null_tries);
 		sp->move = BC_MOVE_NONE;
 		sp->cont_ps = -1;
 		bc_position_make_null(pos, &sp->undo);
@@ -1003,8 +1024,10 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		bc_position_unmake_null(pos, &sp->undo);
 		if (s->stopped)
 			return 0;
-		if (score >= beta)
+		if (score >= beta) {
+			STAT(s, null_cuts);
 			return score >= SCORE_MATE_MIN ? beta : score;
+		}
 	}
 
 	/* Step 7. No hash move deep down: search a little shallower. */
@@ -1035,10 +1058,13 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		have_list = false;
 		if (s->stopped)
 			return 0;
-		if (score < singular_beta)
+		if (score < singular_beta) {
+			STAT(s, se_extensions);
 			singular = true;
-		else if (singular_beta >= beta)
+		} else if (singular_beta >= beta) {
+			STAT(s, se_cuts);
 			return singular_beta;
+		}
 	}
 
 	/* Step 8. The moves, pseudo-legal, from the staged picker: each is
@@ -1067,6 +1093,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		make(s, ply, m);
 		gives_check = bc_position_in_check(pos);
 		if (losing && !gives_check) {
+			STAT(s, pruned);
 			unmake(s, ply);
 			continue;
 		}
@@ -1079,6 +1106,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		    (searched >= (4 + depth * depth * 3) / (2 - improving) ||
 		        (static_eval + FUTILITY_MARGIN * depth <= alpha &&
 		            searched > 0))) {
+			STAT(s, pruned);
 			unmake(s, ply);
 			continue;
 		}
@@ -1093,18 +1121,26 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 				r = 0;
 			if (r > new_depth - 1)
 				r = new_depth - 1;
+#ifdef SEARCH_STATS
+			if (r > 0)
+				STAT(s, lmr_tries);
+#endif
 		}
 		if (searched == 0) {
 			score = -pvs(s, new_depth, -beta, -alpha, ply + 1, true);
 		} else {
 			score = -pvs(s, new_depth - r, -alpha - 1, -alpha, ply + 1,
 			    true);
-			if (score > alpha && r > 0)
+			if (score > alpha && r > 0) {
+				STAT(s, lmr_researches);
 				score = -pvs(s, new_depth, -alpha - 1, -alpha,
 				    ply + 1, true);
-			if (score > alpha && score < beta)
+			}
+			if (score > alpha && score < beta) {
+				STAT(s, pvs_researches);
 				score = -pvs(s, new_depth, -beta, -alpha, ply + 1,
 				    true);
+			}
 		}
 		unmake(s, ply);
 		if (s->stopped)
@@ -1122,6 +1158,11 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 				alpha = score;
 				update_pv(s, ply, m);
 				if (score >= beta) {
+					STAT(s, cut_nodes);
+#ifdef SEARCH_STATS
+					if (searched == 1)
+						STAT(s, first_cuts);
+#endif
 					update_history(s, ply, m, depth,
 					    quiet_count, capture_count, quiet);
 					break;
@@ -1140,6 +1181,12 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		 * alpha as far as we can tell. */
 		return alpha;
 
+#ifdef SEARCH_STATS
+	if (best < beta && alpha == old_alpha) {
+		STAT(s, all_nodes);
+		s->stats.all_moves += (uint64_t)searched;
+	}
+#endif
 	/* Step 11. Remember what we learnt. */
 	tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
 	    full_eval ? static_eval : tt_hit ? entry.eval : EVAL_NONE, depth,
@@ -1318,6 +1365,40 @@ scaled_soft(const struct search *s, int instability, int drop)
 	    ? s->limits.hard_ms : soft;
 }
 
+#ifdef SEARCH_STATS
+static unsigned
+per_mille(uint64_t part, uint64_t whole)
+{
+	return whole ? (unsigned)(part * 1000 / whole) : 0;
+}
+
+/* The counters after iteration `depth`, which took `nodes` nodes. */
+static void
+stats_print(const struct search *s, int depth, uint64_t nodes)
+{
+	const struct search_stats *st = &s->stats;
+
+	fprintf(stderr, "stats depth %d seldepth %d nodes %" PRIu64
+	    " iter %" PRIu64 " qs %u%% cuts %" PRIu64 " first %u%%"
+	    " tt hit %u%% ttcut %" PRIu64 " asp %" PRIu64 " pvs %" PRIu64
+	    " lmr %" PRIu64 " null %" PRIu64 "/%" PRIu64
+	    " chk %" PRIu64 " (horizon %" PRIu64 ") qschk %" PRIu64
+	    " rfp %" PRIu64 " razor %" PRIu64 " se %" PRIu64 "/%" PRIu64
+	    " lmrtries %" PRIu64 " allnodes %" PRIu64 " moves/all %.1f"
+	    " pruned %" PRIu64 "\n", depth, s->seldepth, s->nodes, nodes,
+	    per_mille(st->qnodes, s->nodes) / 10, st->cut_nodes,
+	    per_mille(st->first_cuts, st->cut_nodes) / 10,
+	    per_mille(st->tt_hits, st->tt_probes) / 10, st->tt_cuts,
+	    st->aspiration_researches, st->pvs_researches,
+	    st->lmr_researches, st->null_cuts, st->null_tries,
+	    st->check_extensions, st->horizon_check_extensions,
+	    st->qs_check_nodes, st->rfp_cuts, st->razor_cuts,
+	    st->se_extensions, st->se_cuts, st->lmr_tries, st->all_nodes,
+	    st->all_nodes ? (double)st->all_moves / (double)st->all_nodes : 0.0,
+	    st->pruned);
+}
+#endif
+
 void
 search_run(struct search *s, const bc_position *pos,
     const uint64_t *history, int count, engine_report_fn *report, void *arg,
@@ -1328,6 +1409,9 @@ search_run(struct search *s, const bc_position *pos,
 	int instability = 0; /* per mille: recent changes of the best move */
 	int64_t soft_ms = s->limits.soft_ms;
 	bc_move best_move;
+#ifdef SEARCH_STATS
+	uint64_t iter_start = 0;
+#endif
 
 	/* Step 1. Set up: position, history, counters, root moves. */
 	s->start_ns = s->limits.start_ns ? s->limits.start_ns
@@ -1347,6 +1431,7 @@ search_run(struct search *s, const bc_position *pos,
 	s->nodes = 0;
 	s->seldepth = 0;
 	s->stopped = false;
+	memset(&s->stats, 0, sizeof s->stats);
 	root->pv_length = 0;
 	if (!s->limits.keep_age)
 		tt_new_search(s->tt);
@@ -1431,6 +1516,7 @@ search_run(struct search *s, const bc_position *pos,
 				} else {
 					break;
 				}
+				STAT(s, aspiration_researches);
 				window *= 2;
 			}
 			if (s->stopped)
@@ -1459,6 +1545,11 @@ search_run(struct search *s, const bc_position *pos,
 		last_score = score;
 		best_move = s->lines[0].pv[0];
 		fill_report(s, result, depth);
+#ifdef SEARCH_STATS
+		if (!s->limits.helper)
+			stats_print(s, depth, s->nodes - iter_start);
+		iter_start = s->nodes;
+#endif
 		if (report)
 			report(result, arg);
 

@@ -75,6 +75,35 @@ struct picker {
 	bool quiets_scored;
 };
 
+/*
+ * Counters for studying the search (nodes per depth, move ordering,
+ * pruning), kept only in a build with -DSEARCH_STATS, which prints them
+ * to stderr after each iteration; in other builds STAT is nothing and
+ * the search pays nothing for them.
+ */
+struct search_stats {
+	uint64_t qnodes;        /* nodes that were qsearch's */
+	uint64_t cut_nodes;     /* pvs nodes that failed high on a move */
+	uint64_t first_cuts;    /* ... on the first move searched */
+	uint64_t tt_probes, tt_hits, tt_cuts;
+	uint64_t aspiration_researches;
+	uint64_t pvs_researches; /* null window beaten: full window again */
+	uint64_t lmr_researches; /* reduced search beaten: full depth */
+	uint64_t null_tries, null_cuts;
+	uint64_t check_extensions, horizon_check_extensions;
+	uint64_t rfp_cuts, razor_cuts, se_extensions, se_cuts;
+	uint64_t qs_check_nodes; /* qsearch nodes in check (evasions) */
+	uint64_t lmr_tries;      /* moves searched reduced */
+	uint64_t all_nodes, all_moves; /* nodes that failed low; their moves */
+	uint64_t pruned;         /* moves pruned (late, futile, losing) */
+};
+
+#ifdef SEARCH_STATS
+#define STAT(s, field) ((s)->stats.field++)
+#else
+#define STAT(s, field) ((void)0)
+#endif
+
 struct search_ply {
 	bc_move_list list;
 	int scores[BC_MAX_MOVES];
@@ -139,6 +168,7 @@ struct search {
 	uint64_t rng;
 
 	uint64_t nodes;
+	struct search_stats stats;
 	/* Lazy SMP: the helpers' nodes, which helpers add to as they go
 	 * (each CHECK_EVERY nodes and at the end) and the main thread
 	 * counts in its reports; NULL with one thread. */
