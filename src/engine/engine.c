@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beginner.h"
 #include "engine.h"
 #include "eval.h"
 #include "search.h"
@@ -28,21 +29,44 @@ struct level {
 	uint64_t nodes;     /* the node budget of one move */
 	int noise;          /* +- centipawns at the root */
 	bool quiesce;       /* capture search at the leaves */
+	bool beginner;      /* no search: beginner.c's one-move look */
+	int miss;           /* beginner: per mille, a capture not seen */
+	int careless;       /* beginner: per mille, a turn not looking at
+	                     * the replies */
 	int elo;            /* measured by tools/ladder, random mover = 0;
 	                     * 0: not measured (only at the top) */
 };
 
+/* Levels 1 and 2 are beginners (beginner.c), level 1 the more careless;
+ * from level 3 up a search, shallow and noisy at first, then ever more
+ * nodes: each about as much stronger than the one below (README). */
 static const struct level levels[ENGINE_LEVEL_MAX] = {
-	{ 1, 2000, 250, false, 570 },           /* 1: blunders freely */
-	{ 1, 2000, 200, true, 1300 },           /* 2: sees exchanges */
-	{ 1, 4000, 100, true, 1410 },           /* 3 */
-	{ 2, 8000, 120, true, 1700 },           /* 4: two plies */
-	{ 3, 5000, 100, true, 2080 },           /* 5 */
-	{ MAX_PLY - 1, 5000, 60, true, 2450 },  /* 6 */
-	{ MAX_PLY - 1, 10000, 30, true, 2700 }, /* 7: the default */
-	{ MAX_PLY - 1, 25000, 0, true, 3190 },  /* 8 */
-	{ MAX_PLY - 1, 60000, 0, true, 3360 },  /* 9: Grand Chess only */
-	{ MAX_PLY - 1, 150000, 0, true, 3640 }, /* 10: Grand Chess only */
+	/* 1: overlooks a capture in seven, the replies on a turn in four */
+	{ .depth = 1, .nodes = 2000, .noise = 40, .beginner = true,
+	  .miss = 150, .careless = 250, .elo = 900 },
+	/* 2: overlooks little */
+	{ .depth = 1, .nodes = 2000, .noise = 40, .beginner = true,
+	  .miss = 20, .careless = 40, .elo = 1200 },
+	/* 3: one ply and the exchanges after it */
+	{ .depth = 1, .nodes = 2000, .noise = 200, .quiesce = true,
+	  .elo = 1500 },
+	/* 4: two plies */
+	{ .depth = 2, .nodes = 8000, .noise = 120, .quiesce = true,
+	  .elo = 1800 },
+	/* 5: three */
+	{ .depth = 3, .nodes = 5000, .noise = 100, .quiesce = true,
+	  .elo = 2100 },
+	{ .depth = MAX_PLY - 1, .nodes = 5000, .noise = 60, .quiesce = true,
+	  .elo = 2400 },
+	/* 7: the default */
+	{ .depth = MAX_PLY - 1, .nodes = 10000, .noise = 30, .quiesce = true,
+	  .elo = 2700 },
+	{ .depth = MAX_PLY - 1, .nodes = 25000, .quiesce = true,
+	  .elo = 3000 },
+	{ .depth = MAX_PLY - 1, .nodes = 60000, .quiesce = true,
+	  .elo = 3300 },
+	{ .depth = MAX_PLY - 1, .nodes = 150000, .quiesce = true,
+	  .elo = 3600 },
 };
 
 /* A level's search in the curses game stops here even when its nodes
@@ -85,6 +109,7 @@ struct engine {
 	struct tt tt;
 	struct eval *eval;
 	struct search *search;
+	struct beginner *beginner; /* level 1's scratch space */
 	atomic_bool stop;
 
 	/* engine_start's thread and its copies of the arguments. */
@@ -113,7 +138,9 @@ engine_new(size_t hash_mb)
 		return NULL;
 	eng->eval = calloc(1, sizeof *eng->eval);
 	eng->search = calloc(1, sizeof *eng->search);
-	if (!eng->eval || !eng->search || !eval_init(eng->eval) ||
+	eng->beginner = calloc(1, sizeof *eng->beginner);
+	if (!eng->eval || !eng->search || !eng->beginner ||
+	    !eval_init(eng->eval) ||
 	    pthread_mutex_init(&eng->lock, NULL) != 0)
 		goto fail;
 	if (pthread_cond_init(&eng->stopped, NULL) != 0) {
@@ -149,6 +176,7 @@ fail:
 	eval_free(eng->eval);
 	free(eng->eval);
 	free(eng->search);
+	free(eng->beginner);
 	free(eng);
 	return NULL;
 }
@@ -188,6 +216,7 @@ engine_free(struct engine *eng)
 	eval_free(eng->eval);
 	free(eng->eval);
 	free(eng->search);
+	free(eng->beginner);
 	free(eng);
 }
 
@@ -279,6 +308,9 @@ engine_set_elo(struct engine *eng, int elo)
 	eng->lv.nodes = (uint64_t)((double)lo->nodes +
 	    ((double)hi->nodes - (double)lo->nodes) * t + 0.5);
 	eng->lv.noise = (int)(lo->noise + (hi->noise - lo->noise) * t + 0.5);
+	eng->lv.miss = (int)(lo->miss + (hi->miss - lo->miss) * t + 0.5);
+	eng->lv.careless = (int)(lo->careless +
+	    (hi->careless - lo->careless) * t + 0.5);
 	eng->lv.depth = (int)(lo->depth + (hi->depth - lo->depth) * t + 0.5);
 }
 
@@ -528,6 +560,21 @@ run(struct engine *eng, const bc_position *pos, const uint64_t *history,
 {
 	struct search_limits *lead = &eng->search->limits;
 	int started = 0;
+
+	/* Level 1 looks one move ahead and does not search, unless for
+	 * analysis (its full strength) or an infinite search. */
+	if (eng->lv.beginner && !eng->analysis && !lead->infinite) {
+		struct beginner_rules rules = {
+			eng->lv.miss, eng->lv.careless, eng->lv.noise
+		};
+
+		beginner_move(eng->beginner, eng->eval, pos, &rules,
+		    lead->nodes, &eng->search->rng, result);
+		result->root = pos;
+		if (report && result->best)
+			report(result, arg);
+		return;
+	}
 
 	/* Before any helper exists: they all read the table's age. */
 	tt_new_search(&eng->tt);
