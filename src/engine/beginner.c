@@ -86,12 +86,13 @@ best_threat(const struct eval_tables *t, const bc_position *pos,
 
 /*
  * True if one of the `replies` of `pos` mates: the beginner looks at the
- * checks the opponent could give, and counts each position it makes in
- * *nodes.  `scratch` is a move list of its own.
+ * checks the opponent could give, and counts each position it looks at
+ * in *nodes, up to `budget` (0: none).  `scratch` is a move list of its
+ * own.
  */
 static bool
 mate_threat(const bc_position *pos, const bc_move_list *replies,
-    bc_move_list *scratch, uint64_t *nodes)
+    bc_move_list *scratch, uint64_t *nodes, uint64_t budget)
 {
 	for (int i = 0; i < replies->count; i++) {
 		bc_position after = *pos;
@@ -100,6 +101,8 @@ mate_threat(const bc_position *pos, const bc_move_list *replies,
 		bc_position_make(&after, replies->moves[i], &undo);
 		if (!bc_position_in_check(&after))
 			continue;
+		if (budget && *nodes >= budget)
+			return false;
 		(*nodes)++;
 		bc_movegen_legal(&after, scratch);
 		if (scratch->count == 0)
@@ -117,7 +120,7 @@ beginner_move(struct beginner *b, struct eval *e, const bc_position *pos,
 	int64_t start = search_now_ns();
 	/* One chance a turn: this turn it does not look at the replies. */
 	bool careless = chance(rng, rules->careless);
-	bc_move best = BC_MOVE_NONE;
+	bc_move best = BC_MOVE_NONE, overlooked = BC_MOVE_NONE;
 	int best_score = -SCORE_INF;
 	bool best_mate = false;
 	uint64_t nodes = 0;
@@ -140,32 +143,44 @@ beginner_move(struct beginner *b, struct eval *e, const bc_position *pos,
 
 		if (budget && nodes >= budget)
 			break;
+		/* A capture or promotion overlooked is a move the beginner
+		 * does not think of, so it is not played (unless it is the
+		 * only kind there is). */
+		if (missed && gain > 0) {
+			if (!overlooked)
+				overlooked = m;
+			continue;
+		}
 		bc_position_make(&after, m, &undo);
 		nodes++;
 		bc_movegen_legal(&after, &b->replies);
 		mate = b->replies.count == 0 && bc_position_in_check(&after);
-		if (mate && !missed) {
+		if (mate && missed) {
+			if (!overlooked)
+				overlooked = m;
+			continue;
+		}
+		if (mate) {
 			score = BEGINNER_MATE;
 		} else {
 			score = b->replies.count == 0 ? 0
 			    : -eval_position(e, &after, -SCORE_INF, SCORE_INF);
-			/* An overlooked capture is played, if at all, as
-			 * the quiet move it looks like. */
-			if (missed)
-				score -= gain;
 			if (!careless && mate_threat(&after, &b->replies,
-			        &b->scratch, &nodes))
+			        &b->scratch, &nodes, budget))
 				score = -BEGINNER_MATE;
 			else if (!careless)
 				score -= best_threat(t, &after, &b->replies);
 			score += noise;
-			mate = false;
 		}
 		if (best == BC_MOVE_NONE || score > best_score) {
 			best = m;
 			best_score = score;
 			best_mate = mate;
 		}
+	}
+	if (!best && overlooked) {
+		best = overlooked;
+		best_score = 0;
 	}
 	out->best = best;
 	out->depth = out->seldepth = best ? 1 : 0;

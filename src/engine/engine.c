@@ -46,7 +46,7 @@ static const struct level levels[ENGINE_LEVEL_MAX] = {
 	  .miss = 150, .careless = 250, .elo = 900 },
 	/* 2: overlooks little */
 	{ .depth = 1, .nodes = 2000, .noise = 40, .beginner = true,
-	  .miss = 20, .careless = 40, .elo = 1200 },
+	  .miss = 40, .careless = 80, .elo = 1200 },
 	/* 3: one ply and the exchanges after it */
 	{ .depth = 1, .nodes = 2000, .noise = 200, .quiesce = true,
 	  .elo = 1500 },
