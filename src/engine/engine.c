@@ -6,12 +6,13 @@
  * Levels are node budgets, not times, so that a level plays the same on
  * a slow shared host as on a fast one, and so that tools/ladder can
  * measure each one in Elo with games that do not depend on the load;
- * the Elo column is that measurement (see README, "Levels").  Weak levels
- * search shallowly and add a seeded random bonus to each root move (so
- * they choose plausible but imperfect moves, and miss a capture now and
- * then), and level 1 does not even look at captures beyond the horizon.
- * Without explicit limits (the curses game) a level searches its budget,
- * with a time cap in case the host is very slow.
+ * the Elo column is that measurement (see README, "Levels").  Levels 1
+ * and 2 do not search: they are beginners who look one move ahead and
+ * overlook things on purpose, with seeded chances (beginner.c).  From
+ * level 3 up a level searches, the weaker ones shallowly and with a
+ * seeded random bonus to each root move (so they choose plausible but
+ * imperfect moves).  Without explicit limits (the curses game) a level
+ * searches its budget, with a time cap in case the host is very slow.
  */
 #include <pthread.h>
 #include <stdatomic.h>
