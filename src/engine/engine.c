@@ -49,10 +49,10 @@ static const struct level levels[ENGINE_LEVEL_MAX] = {
 	{ .depth = 1, .nodes = 2000, .noise = 40, .beginner = true,
 	  .miss = 40, .careless = 80, .elo = 1200 },
 	/* 3: one ply and the exchanges after it */
-	{ .depth = 1, .nodes = 2000, .noise = 200, .quiesce = true,
+	{ .depth = 1, .nodes = 3000, .noise = 150, .quiesce = true,
 	  .elo = 1500 },
 	/* 4: two plies */
-	{ .depth = 2, .nodes = 8000, .noise = 120, .quiesce = true,
+	{ .depth = 2, .nodes = 8000, .noise = 160, .quiesce = true,
 	  .elo = 1800 },
 	/* 5: three */
 	{ .depth = 3, .nodes = 5000, .noise = 100, .quiesce = true,
