@@ -68,6 +68,8 @@ static const struct {
 	{ "rooms", rooms_suite },
 	{ "records", records_suite },
 	{ "levels", levels_suite },
+	/* The levels' table and level 1's beginner (issue #14). */
+	{ "ladder", ladder_suite },
 	/* HexChad's board on the screen (issue #20). */
 	{ "hexscreen", hexscreen_suite },
 	/* The UI's parts without a terminal (issue #18). */

@@ -116,6 +116,8 @@ Suite *room_proto_suite(void); /* the line protocol */
 Suite *rooms_suite(void);      /* host, guest, watcher, a fake peer (pty) */
 Suite *records_suite(void); /* :save, records' tags, settings (pty) */
 Suite *levels_suite(void); /* level Elo, first game, hint */
+/* The levels' table and level 1's beginner (issue #14). */
+Suite *ladder_suite(void); /* blunders, never random; node budgets */
 /* HexChad's board on the screen (issue #20). */
 Suite *hexscreen_suite(void);  /* the hex board in a pty */
 /* The UI's parts without a terminal (issue #18). */

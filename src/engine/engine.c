@@ -6,18 +6,20 @@
  * Levels are node budgets, not times, so that a level plays the same on
  * a slow shared host as on a fast one, and so that tools/ladder can
  * measure each one in Elo with games that do not depend on the load;
- * the Elo column is that measurement (see README, "Levels").  Weak levels
- * search shallowly and add a seeded random bonus to each root move (so
- * they choose plausible but imperfect moves, and miss a capture now and
- * then), and level 1 does not even look at captures beyond the horizon.
- * Without explicit limits (the curses game) a level searches its budget,
- * with a time cap in case the host is very slow.
+ * the Elo column is that measurement (see README, "Levels").  Levels 1
+ * and 2 do not search: they are beginners who look one move ahead and
+ * overlook things on purpose, with seeded chances (beginner.c).  From
+ * level 3 up a level searches, the weaker ones shallowly and with a
+ * seeded random bonus to each root move (so they choose plausible but
+ * imperfect moves).  Without explicit limits (the curses game) a level
+ * searches its budget, with a time cap in case the host is very slow.
  */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "beginner.h"
 #include "engine.h"
 #include "eval.h"
 #include "search.h"
@@ -28,21 +30,46 @@ struct level {
 	uint64_t nodes;     /* the node budget of one move */
 	int noise;          /* +- centipawns at the root */
 	bool quiesce;       /* capture search at the leaves */
+	bool beginner;      /* no search: beginner.c's one-move look */
+	int miss;           /* beginner: per mille, a capture not seen */
+	int careless;       /* beginner: per mille, a turn not looking at
+	                     * the replies */
 	int elo;            /* measured by tools/ladder, random mover = 0;
 	                     * 0: not measured (only at the top) */
 };
 
+/* Levels 1 and 2 are beginners (beginner.c), level 1 the more careless;
+ * from level 3 up a search, shallow and noisy at first, then ever more
+ * nodes.  Measured up to level 7, each is 240 to 370 Elo above the one
+ * below (README, "Levels"); the top three, measured with few games, less
+ * surely so. */
 static const struct level levels[ENGINE_LEVEL_MAX] = {
-	{ 1, 2000, 250, false, 570 },           /* 1: blunders freely */
-	{ 1, 2000, 200, true, 1300 },           /* 2: sees exchanges */
-	{ 1, 4000, 100, true, 1410 },           /* 3 */
-	{ 2, 8000, 120, true, 1700 },           /* 4: two plies */
-	{ 3, 5000, 100, true, 2080 },           /* 5 */
-	{ MAX_PLY - 1, 5000, 60, true, 2450 },  /* 6 */
-	{ MAX_PLY - 1, 10000, 30, true, 2700 }, /* 7: the default */
-	{ MAX_PLY - 1, 25000, 0, true, 3190 },  /* 8 */
-	{ MAX_PLY - 1, 60000, 0, true, 3360 },  /* 9: Grand Chess only */
-	{ MAX_PLY - 1, 150000, 0, true, 3640 }, /* 10: Grand Chess only */
+	/* 1: overlooks a capture in seven, the replies on a turn in four */
+	{ .depth = 1, .nodes = 2000, .noise = 40, .beginner = true,
+	  .miss = 150, .careless = 250, .elo = 1000 },
+	/* 2: a capture in 25, the replies on a turn in 12 */
+	{ .depth = 1, .nodes = 2000, .noise = 40, .beginner = true,
+	  .miss = 40, .careless = 80, .elo = 1280 },
+	/* 3: one ply and the exchanges after it */
+	{ .depth = 1, .nodes = 3000, .noise = 150, .quiesce = true,
+	  .elo = 1650 },
+	/* 4: two plies */
+	{ .depth = 2, .nodes = 8000, .noise = 160, .quiesce = true,
+	  .elo = 1990 },
+	/* 5: three */
+	{ .depth = 3, .nodes = 5000, .noise = 100, .quiesce = true,
+	  .elo = 2310 },
+	{ .depth = MAX_PLY - 1, .nodes = 5000, .noise = 60, .quiesce = true,
+	  .elo = 2550 },
+	/* 7: the default */
+	{ .depth = MAX_PLY - 1, .nodes = 10000, .noise = 30, .quiesce = true,
+	  .elo = 2790 },
+	{ .depth = MAX_PLY - 1, .nodes = 25000, .quiesce = true,
+	  .elo = 3170 },
+	{ .depth = MAX_PLY - 1, .nodes = 60000, .quiesce = true,
+	  .elo = 3270 },
+	{ .depth = MAX_PLY - 1, .nodes = 150000, .quiesce = true,
+	  .elo = 3320 },
 };
 
 /* A level's search in the curses game stops here even when its nodes
@@ -85,6 +112,7 @@ struct engine {
 	struct tt tt;
 	struct eval *eval;
 	struct search *search;
+	struct beginner *beginner; /* level 1's scratch space */
 	atomic_bool stop;
 
 	/* engine_start's thread and its copies of the arguments. */
@@ -113,7 +141,9 @@ engine_new(size_t hash_mb)
 		return NULL;
 	eng->eval = calloc(1, sizeof *eng->eval);
 	eng->search = calloc(1, sizeof *eng->search);
-	if (!eng->eval || !eng->search || !eval_init(eng->eval) ||
+	eng->beginner = calloc(1, sizeof *eng->beginner);
+	if (!eng->eval || !eng->search || !eng->beginner ||
+	    !eval_init(eng->eval) ||
 	    pthread_mutex_init(&eng->lock, NULL) != 0)
 		goto fail;
 	if (pthread_cond_init(&eng->stopped, NULL) != 0) {
@@ -149,6 +179,7 @@ fail:
 	eval_free(eng->eval);
 	free(eng->eval);
 	free(eng->search);
+	free(eng->beginner);
 	free(eng);
 	return NULL;
 }
@@ -188,6 +219,7 @@ engine_free(struct engine *eng)
 	eval_free(eng->eval);
 	free(eng->eval);
 	free(eng->search);
+	free(eng->beginner);
 	free(eng);
 }
 
@@ -279,6 +311,9 @@ engine_set_elo(struct engine *eng, int elo)
 	eng->lv.nodes = (uint64_t)((double)lo->nodes +
 	    ((double)hi->nodes - (double)lo->nodes) * t + 0.5);
 	eng->lv.noise = (int)(lo->noise + (hi->noise - lo->noise) * t + 0.5);
+	eng->lv.miss = (int)(lo->miss + (hi->miss - lo->miss) * t + 0.5);
+	eng->lv.careless = (int)(lo->careless +
+	    (hi->careless - lo->careless) * t + 0.5);
 	eng->lv.depth = (int)(lo->depth + (hi->depth - lo->depth) * t + 0.5);
 }
 
@@ -528,6 +563,21 @@ run(struct engine *eng, const bc_position *pos, const uint64_t *history,
 {
 	struct search_limits *lead = &eng->search->limits;
 	int started = 0;
+
+	/* Level 1 looks one move ahead and does not search, unless for
+	 * analysis (its full strength) or an infinite search. */
+	if (eng->lv.beginner && !eng->analysis && !lead->infinite) {
+		struct beginner_rules rules = {
+			eng->lv.miss, eng->lv.careless, eng->lv.noise
+		};
+
+		beginner_move(eng->beginner, eng->eval, pos, &rules,
+		    lead->nodes, &eng->search->rng, result);
+		result->root = pos;
+		if (report && result->best)
+			report(result, arg);
+		return;
+	}
 
 	/* Before any helper exists: they all read the table's age. */
 	tt_new_search(&eng->tt);

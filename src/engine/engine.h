@@ -182,7 +182,8 @@ void engine_ponderhit(struct engine *eng);
 /*
  * Sets the strength, 1 (weakest) to 10 (clamped).  A level is a node
  * budget per move (with a depth and, up to level 7, random noise at the
- * root).  The budget bounds a search without limits of its own (the
+ * root); levels 1 and 2 spend theirs looking one move ahead, as a
+ * beginner does, not on a search (except in analysis).  The budget bounds a search without limits of its own (the
  * curses game) and, below level 10, one bounded only by time (a clock or
  * movetime); a depth or node count asked for is searched as asked, and
  * an infinite search is not bounded.  With engine_set_limit_strength on,
