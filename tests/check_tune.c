@@ -243,13 +243,14 @@ put_games(FILE *f, const char *fen, int wins)
  * last two held out) and returns what it printed (free with free()).
  */
 static char *
-fit_text(int knight_wins, int rook_wins, int held_knight, int held_rook)
+fit_text_threads(int knight_wins, int rook_wins, int held_knight,
+    int held_rook, int threads)
 {
 	char data[] = "/tmp/bc-tune-XXXXXX";
 	int fd = mkstemp(data), saved = dup(STDOUT_FILENO);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL, *out = tmpfile();
 	struct tune_fit_options o = { bc_variant_find("grand"), 5, 0, 50,
-	    data };
+	    threads, data };
 	char *text = malloc(65536);
 	size_t got;
 	int rc;
@@ -273,6 +274,13 @@ fit_text(int knight_wins, int rook_wins, int held_knight, int held_rook)
 	text[got] = '\0';
 	fclose(out);
 	return text;
+}
+
+static char *
+fit_text(int knight_wins, int rook_wins, int held_knight, int held_rook)
+{
+	return fit_text_threads(knight_wins, rook_wins, held_knight,
+	    held_rook, 1);
 }
 
 /* Grand Chess's table as tune fit prints it, from eval_params.c. */
@@ -361,6 +369,38 @@ START_TEST(test_holdout_agrees)
 }
 END_TEST
 
+/* From `label` to the end of `text`. */
+static const char *
+from_label(const char *text, const char *label)
+{
+	const char *at = strstr(text, label);
+
+	ck_assert_msg(at, "no \"%s\" in:\n%.2000s", label, text);
+	return at;
+}
+
+/*
+ * Three threads (20 positions: slices of 6, 7 and 7) fit exactly what
+ * one does: the same losses and the same table, number for number.  Only
+ * the CPU seconds of the pass lines may differ, so the text is compared
+ * from "loss after:" on.
+ */
+START_TEST(test_threads_same)
+{
+	char *one = fit_text_threads(9, 6, 9, 6, 1);
+	char *three = fit_text_threads(9, 6, 9, 6, 3);
+
+	ck_assert_str_eq(from_label(three, "loss after: "),
+	    from_label(one, "loss after: "));
+	ck_assert_double_eq(number_after(three, "K = "),
+	    number_after(one, "K = "));
+	ck_assert_double_eq(number_after(three, "pass 1: loss "),
+	    number_after(one, "pass 1: loss "));
+	free(one);
+	free(three);
+}
+END_TEST
+
 Suite *
 tune_suite(void)
 {
@@ -379,6 +419,7 @@ tune_suite(void)
 	tcase_add_test(errors, test_read_long_line);
 	tcase_add_test(holdout, test_holdout_stops);
 	tcase_add_test(holdout, test_holdout_agrees);
+	tcase_add_test(holdout, test_threads_same);
 	suite_add_tcase(s, core);
 	suite_add_tcase(s, holdout);
 	suite_add_tcase(s, errors);

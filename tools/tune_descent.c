@@ -23,9 +23,16 @@
  * file's tail, not a random draw: tune gen writes a game's positions
  * together and they share its result, so positions drawn from the same
  * games as the fitted ones would rise and fall with them.
+ *
+ * With --threads N each loss is computed by N threads, each scoring a
+ * slice of the samples with its own copy of the evaluation's scratch
+ * (the tables, read only, are shared); every evaluation lands in its
+ * sample's slot and the sum is taken in order afterwards, so the fit is
+ * the same number for number whatever N is.
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +58,15 @@ on_signal(int sig)
 	interrupted = 1;
 }
 
+struct fit;
+
+/* One thread's slice of the samples, and its evaluation scratch. */
+struct slice {
+	struct fit *fit;
+	struct eval eval;
+	size_t from, to;
+};
+
 struct fit {
 	const bc_variant *v;
 	struct eval eval;
@@ -61,7 +77,24 @@ struct fit {
 	size_t held;      /* held out: the next `held` */
 	double k;
 	long evaluations; /* loss computations */
+	int threads;
+	struct slice *slices; /* one a thread */
 };
+
+/* Scores the slice's samples into fit->evals, White's view. */
+static void *
+score_slice(void *arg)
+{
+	struct slice *sl = arg;
+
+	for (size_t i = sl->from; i < sl->to; i++) {
+		const bc_position *pos = &sl->fit->samples[i].pos;
+		int s = eval_position(&sl->eval, pos, -SCORE_INF, SCORE_INF);
+
+		sl->fit->evals[i] = pos->side == BC_WHITE ? s : -s;
+	}
+	return NULL;
+}
 
 /* The loss of table `p` over samples `from` to `from + count`. */
 static double
@@ -69,16 +102,34 @@ loss_over(struct fit *fit, const struct eval_params *p, size_t from,
     size_t count)
 {
 	struct eval_tables *t = &fit->eval.tables[bc_variant_id_of(fit->v)];
+	pthread_t tid[TUNE_MAX_THREADS];
+	bool started[TUNE_MAX_THREADS] = { false };
+	int n = fit->threads;
 
 	if (!eval_tables_init(t, fit->v, p)) {
 		fprintf(stderr, "tune: %s\n", t->problem);
 		exit(1);
 	}
-	for (size_t i = from; i < from + count; i++) {
-		const bc_position *pos = &fit->samples[i].pos;
-		int s = eval_position(&fit->eval, pos, -SCORE_INF, SCORE_INF);
+	for (int i = 0; i < n; i++) {
+		struct slice *sl = &fit->slices[i];
 
-		fit->evals[i] = pos->side == BC_WHITE ? s : -s;
+		/* The scratch is the thread's own; the tables pointer is
+		 * the shared, ready one. */
+		sl->eval = fit->eval;
+		sl->fit = fit;
+		sl->from = from + count * (size_t)i / (size_t)n;
+		sl->to = from + count * (size_t)(i + 1) / (size_t)n;
+	}
+	/* Slice 0 here; one whose thread cannot start is scored here too. */
+	for (int i = 1; i < n; i++)
+		started[i] = !pthread_create(&tid[i], NULL, score_slice,
+		    &fit->slices[i]);
+	score_slice(&fit->slices[0]);
+	for (int i = 1; i < n; i++) {
+		if (started[i])
+			pthread_join(tid[i], NULL);
+		else
+			score_slice(&fit->slices[i]);
 	}
 	return tune_loss(fit->evals + from, fit->results + from, count,
 	    fit->k);
@@ -148,7 +199,8 @@ tune_fit(const struct tune_fit_options *o)
 	int steps[TUNE_MAX_PARAMS];
 	bool inert[TUNE_MAX_PARAMS] = { false };
 	struct eval_params p, kept;
-	struct fit fit = { o->variant, { 0 }, NULL, NULL, NULL, 0, 0, 0, 0 };
+	struct fit fit = { o->variant, { 0 }, NULL, NULL, NULL, 0, 0, 0, 0,
+	    o->threads > 0 ? o->threads : 1, NULL };
 	double before, loss, held_before = 0, held_best = 0;
 	clock_t cpu0 = clock();
 	int count, pass, kept_pass = 0;
@@ -182,11 +234,14 @@ tune_fit(const struct tune_fit_options *o)
 	}
 	fit.evals = malloc((size_t)n * sizeof *fit.evals);
 	fit.results = malloc((size_t)n * sizeof *fit.results);
-	if (!fit.evals || !fit.results || !eval_init(&fit.eval)) {
+	fit.slices = calloc((size_t)fit.threads, sizeof *fit.slices);
+	if (!fit.evals || !fit.results || !fit.slices ||
+	    !eval_init(&fit.eval)) {
 		fputs("tune: out of memory\n", stderr);
 		free(fit.samples);
 		free(fit.evals);
 		free(fit.results);
+		free(fit.slices);
 		return 1;
 	}
 	for (long i = 0; i < n; i++)
@@ -296,5 +351,6 @@ tune_fit(const struct tune_fit_options *o)
 	free(fit.samples);
 	free(fit.evals);
 	free(fit.results);
+	free(fit.slices);
 	return 0;
 }
