@@ -133,8 +133,9 @@ TEST_UI_OBJ = $(filter-out $(BUILD)/src/ui/terminal.o \
 TEST_APP_OBJ += $(TEST_UI_OBJ)
 # ... and the computer player's glue (suite levels: the hint's level).
 TEST_APP_OBJ += $(BUILD)/src/app/computer.o
-# ... and the tuner's data lines and arithmetic (suite tune).
-TUNE_OBJ = $(BUILD)/tools/tune_data.o $(BUILD)/tools/tune_fit.o
+# ... and the tuner's data lines, arithmetic and fit (suite tune).
+TUNE_OBJ = $(BUILD)/tools/tune_data.o $(BUILD)/tools/tune_fit.o \
+	$(BUILD)/tools/tune_descent.o $(BUILD)/tools/tune_params.o
 TEST_APP_OBJ += $(TUNE_OBJ)
 
 .PHONY: all check check-normal check-asan check-extra test man-lint tsan bench \
@@ -441,7 +442,6 @@ $(BUILD)/arena: $(BUILD)/tools/arena.o $(BUILD)/tools/opening.o $(BUILD)/tools/s
 # tools/tune: the Texel tuner of eval_params.c (see tools/tune.h).
 tune: $(BUILD)/tune
 $(BUILD)/tune: $(BUILD)/tools/tune.o $(BUILD)/tools/tune_gen.o \
-	$(BUILD)/tools/tune_descent.o $(BUILD)/tools/tune_params.o \
 	$(BUILD)/tools/opening.o \
 	$(TUNE_OBJ) $(ENGINE_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm -lpthread $(LDLIBS)

@@ -12,6 +12,9 @@
  * K = ln 3 / 100 = 0.010986123 - and there it is the variance alone,
  * (3 (1/4)^2 + (3/4)^2) / 4 = 3/16 = 0.1875.  The FEN is Grand Chess's
  * start from shared/rules/grand.md, Chad's from chad.md.
+ *
+ * The hold-out (tune fit --holdout) is tested on data made to disagree:
+ * see test_holdout_stops.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +23,8 @@
 #include <unistd.h>
 
 #include "../tools/tune.h"
+#include "engine/eval.h"
+#include "../tools/tune_params.h"
 #include "test_util.h"
 
 static const char grand_start[] =
@@ -212,12 +217,197 @@ START_TEST(test_read_long_line)
 }
 END_TEST
 
+/*
+ * Grand Chess's start without Black's knight on b9, and without Black's
+ * rook on a10: White is a knight up in the first, a rook up in the
+ * second, so any sane table evaluates the first lower.
+ */
+static const char knight_up[] =
+    "r8r/2bqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R "
+    "w - - 0 1";
+static const char rook_up[] =
+    "9r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R "
+    "w - - 0 1";
+
+/* Appends ten lines of `fen`, `wins` of them won by White, the rest lost. */
+static void
+put_games(FILE *f, const char *fen, int wins)
+{
+	for (int i = 0; i < 10; i++)
+		fprintf(f, "%s ; %s\n", fen, i < wins ? "1-0" : "0-1");
+}
+
+/*
+ * Runs tune_fit --variant grand --passes 5 --holdout 50 on the lines
+ * `put_games` writes for the win counts given (the first two fitted, the
+ * last two held out) and returns what it printed (free with free()).
+ */
+static char *
+fit_text_threads(int knight_wins, int rook_wins, int held_knight,
+    int held_rook, int threads)
+{
+	char data[] = "/tmp/bc-tune-XXXXXX";
+	int fd = mkstemp(data), saved = dup(STDOUT_FILENO);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL, *out = tmpfile();
+	struct tune_fit_options o = { bc_variant_find("grand"), 5, 0, 50,
+	    threads, data };
+	char *text = malloc(65536);
+	size_t got;
+	int rc;
+
+	ck_assert(f && out && text && saved >= 0);
+	put_games(f, knight_up, knight_wins);
+	put_games(f, rook_up, rook_wins);
+	put_games(f, knight_up, held_knight);
+	put_games(f, rook_up, held_rook);
+	ck_assert_int_eq(fclose(f), 0);
+	fflush(stdout);
+	ck_assert_int_ge(dup2(fileno(out), STDOUT_FILENO), 0);
+	rc = tune_fit(&o);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	unlink(data);
+	ck_assert_int_eq(rc, 0);
+	rewind(out);
+	got = fread(text, 1, 65535, out);
+	text[got] = '\0';
+	fclose(out);
+	return text;
+}
+
+static char *
+fit_text(int knight_wins, int rook_wins, int held_knight, int held_rook)
+{
+	return fit_text_threads(knight_wins, rook_wins, held_knight,
+	    held_rook, 1);
+}
+
+/* Grand Chess's table as tune fit prints it, from eval_params.c. */
+static char *
+grand_table_text(void)
+{
+	const struct eval_params *p = NULL;
+	FILE *f = tmpfile();
+	char *text = malloc(65536);
+	size_t got;
+
+	for (int i = 0; eval_params_all[i]; i++)
+		if (eval_params_all[i]->variant == BC_VARIANT_GRAND)
+			p = eval_params_all[i];
+	ck_assert(p && f && text);
+	tune_params_print(f, bc_variant_find("grand"), p);
+	rewind(f);
+	got = fread(text, 1, 65535, f);
+	text[got] = '\0';
+	fclose(f);
+	return text;
+}
+
+/* The number after `label` in `text`. */
+static double
+number_after(const char *text, const char *label)
+{
+	const char *at = strstr(text, label);
+
+	ck_assert_msg(at, "no \"%s\" in:\n%.2000s", label, text);
+	return strtod(at + strlen(label), NULL);
+}
+
+/*
+ * Fitted: the knight-up position won 9 of 10, the rook-up one 6 of 10,
+ * so the fit must evaluate the knight up higher than it does.  Held
+ * out: the reverse, 6 and 9.  With q and r the predictions for the two,
+ * the fitted loss is (q - .9)^2 + (r - .6)^2 and the held-out one
+ * (q - .6)^2 + (r - .9)^2 (each plus the results' own variance, the
+ * same in both); the difference, held out less fitted, is .6 (q - r)
+ * less a constant, so every step that raises q over r as the fit wants
+ * raises the held-out loss.  The first pass must therefore be refused,
+ * and the table printed is eval_params.c's own, with the loss it had.
+ */
+START_TEST(test_holdout_stops)
+{
+	char *text = fit_text(9, 6, 6, 9), *table = grand_table_text();
+
+	ck_assert_msg(strstr(text, "grand: 20 positions from "), "%.2000s", text);
+	ck_assert_msg(strstr(text, "held out: 20 positions (the file's last "
+	    "50 %)"), "%.2000s", text);
+	ck_assert_msg(strstr(text, "the held-out loss did not fall in pass "
+	    "1: the table of pass 0 is kept\n"), "%.2000s", text);
+	ck_assert_msg(strstr(text, table), "not the original table:\n%.2000s",
+	    text);
+	ck_assert_double_eq(number_after(text, "loss after: "),
+	    number_after(text, "loss before: "));
+	ck_assert_double_eq(number_after(text, "held-out loss after: "),
+	    number_after(text, "held-out loss before: "));
+	ck_assert_double_lt(number_after(text, "pass 1: loss "),
+	    number_after(text, "loss before: "));
+	free(text);
+	free(table);
+}
+END_TEST
+
+/*
+ * Held out: the same games as fitted, so the held-out loss is the
+ * fitted loss in every pass and falls with it: the fit goes on past
+ * pass 1, changes the table, and ends with both losses equal and lower.
+ */
+START_TEST(test_holdout_agrees)
+{
+	char *text = fit_text(9, 6, 9, 6), *table = grand_table_text();
+	double after = number_after(text, "loss after: ");
+
+	ck_assert_msg(!strstr(text, "did not fall"), "%.2000s", text);
+	ck_assert_msg(strstr(text, "pass 2: "), "%.2000s", text);
+	ck_assert_msg(!strstr(text, table), "the table did not change:\n%.2000s",
+	    text);
+	ck_assert_double_lt(after, number_after(text, "loss before: "));
+	ck_assert_double_eq(number_after(text, "held-out loss after: "),
+	    after);
+	free(text);
+	free(table);
+}
+END_TEST
+
+/* From `label` to the end of `text`. */
+static const char *
+from_label(const char *text, const char *label)
+{
+	const char *at = strstr(text, label);
+
+	ck_assert_msg(at, "no \"%s\" in:\n%.2000s", label, text);
+	return at;
+}
+
+/*
+ * Three threads (20 positions: slices of 6, 7 and 7) fit exactly what
+ * one does: the same losses and the same table, number for number.  Only
+ * the CPU seconds of the pass lines may differ, so the text is compared
+ * from "loss after:" on.
+ */
+START_TEST(test_threads_same)
+{
+	char *one = fit_text_threads(9, 6, 9, 6, 1);
+	char *three = fit_text_threads(9, 6, 9, 6, 3);
+
+	ck_assert_str_eq(from_label(three, "loss after: "),
+	    from_label(one, "loss after: "));
+	ck_assert_double_eq(number_after(three, "K = "),
+	    number_after(one, "K = "));
+	ck_assert_double_eq(number_after(three, "pass 1: loss "),
+	    number_after(one, "pass 1: loss "));
+	free(one);
+	free(three);
+}
+END_TEST
+
 Suite *
 tune_suite(void)
 {
 	Suite *s = suite_create("tune");
 	TCase *core = tcase_create("core");
 	TCase *errors = tcase_create("errors");
+	TCase *holdout = tcase_create("holdout");
 
 	tcase_add_test(core, test_loss);
 	tcase_add_test(core, test_fit_k);
@@ -227,7 +417,11 @@ tune_suite(void)
 	tcase_add_loop_test(errors, test_parse_garbage, 0,
 	    (int)(sizeof garbage / sizeof garbage[0]));
 	tcase_add_test(errors, test_read_long_line);
+	tcase_add_test(holdout, test_holdout_stops);
+	tcase_add_test(holdout, test_holdout_agrees);
+	tcase_add_test(holdout, test_threads_same);
 	suite_add_tcase(s, core);
+	suite_add_tcase(s, holdout);
 	suite_add_tcase(s, errors);
 	return s;
 }

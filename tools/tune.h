@@ -4,7 +4,8 @@
  *
  *   build/tune gen --variant V --games N --nodes N --out FILE [--seed S]
  *                  [--random-plies N] [--skip-plies N]
- *   build/tune fit --variant V [--passes N] [--limit N] FILE
+ *   build/tune fit --variant V [--passes N] [--limit N] [--holdout P]
+ *                  [--threads N] FILE
  *
  * gen plays the engine against itself in-process at a fixed node budget
  * a move (so the data does not depend on the machine's load), from a few
@@ -16,6 +17,9 @@
  * descent) while the mean squared error of sigmoid(K * eval) against the
  * results falls.  The evaluation is the engine's own (eval_tables_init
  * on a changed table, then eval_position), so the fit is exact for it.
+ * --holdout P keeps the file's last P % of positions out of the fit and
+ * stops at the first pass that does not lower their loss.  --threads N
+ * scores the positions in N threads, with the same result.
  *
  * The parts without an engine (the line parser, the loss and the fit of
  * K) are in tune_data.c and tune_fit.c, which suite "tune" tests.
@@ -95,11 +99,15 @@ struct tune_gen_options {
  * message on standard error. */
 int tune_gen(const struct tune_gen_options *o);
 
+enum { TUNE_MAX_THREADS = 64 };
+
 /* What tune fit does (tune_descent.c). */
 struct tune_fit_options {
 	const bc_variant *variant;
 	int passes;           /* at most, of coordinate descent */
 	long limit;           /* the file's first samples only; 0: all */
+	int holdout;          /* percent of them held out (0-50) */
+	int threads;          /* scoring them (1-TUNE_MAX_THREADS; 0: 1) */
 	const char *file;
 };
 

@@ -13,9 +13,26 @@
  * is left alone from then on.  The descent ends when a pass with every
  * step at 1 changes nothing, or after --passes passes, or on SIGINT or
  * SIGTERM (after the number being tried), with the table as it stands.
+ *
+ * With --holdout P the file's last P % of positions are not fitted: K
+ * and the descent see only the rest, and after each pass the loss on
+ * the held-out part is measured.  A table that fits its own data better
+ * but predicts other games worse has learnt those games, not chess, so
+ * the descent stops at the first pass whose held-out loss does not fall
+ * and keeps the table of the pass before.  The held-out part is the
+ * file's tail, not a random draw: tune gen writes a game's positions
+ * together and they share its result, so positions drawn from the same
+ * games as the fitted ones would rise and fall with them.
+ *
+ * With --threads N each loss is computed by N threads, each scoring a
+ * slice of the samples with its own copy of the evaluation's scratch
+ * (the tables, read only, are shared); every evaluation lands in its
+ * sample's slot and the sum is taken in order afterwards, so the fit is
+ * the same number for number whatever N is.
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,35 +58,96 @@ on_signal(int sig)
 	interrupted = 1;
 }
 
+struct fit;
+
+/* One thread's slice of the samples, and its evaluation scratch. */
+struct slice {
+	struct fit *fit;
+	struct eval eval;
+	size_t from, to;
+};
+
 struct fit {
 	const bc_variant *v;
 	struct eval eval;
 	struct tune_sample *samples;
 	int *evals;
 	float *results;
-	size_t n;
+	size_t n;         /* fitted: the first n samples */
+	size_t held;      /* held out: the next `held` */
 	double k;
 	long evaluations; /* loss computations */
+	int threads;
+	struct slice *slices; /* one a thread */
 };
 
-/* The loss of table `p` over every sample. */
+/* Scores the slice's samples into fit->evals, White's view. */
+static void *
+score_slice(void *arg)
+{
+	struct slice *sl = arg;
+
+	for (size_t i = sl->from; i < sl->to; i++) {
+		const bc_position *pos = &sl->fit->samples[i].pos;
+		int s = eval_position(&sl->eval, pos, -SCORE_INF, SCORE_INF);
+
+		sl->fit->evals[i] = pos->side == BC_WHITE ? s : -s;
+	}
+	return NULL;
+}
+
+/* The loss of table `p` over samples `from` to `from + count`. */
 static double
-loss_of(struct fit *fit, const struct eval_params *p)
+loss_over(struct fit *fit, const struct eval_params *p, size_t from,
+    size_t count)
 {
 	struct eval_tables *t = &fit->eval.tables[bc_variant_id_of(fit->v)];
+	pthread_t tid[TUNE_MAX_THREADS];
+	bool started[TUNE_MAX_THREADS] = { false };
+	int n = fit->threads;
 
 	if (!eval_tables_init(t, fit->v, p)) {
 		fprintf(stderr, "tune: %s\n", t->problem);
 		exit(1);
 	}
-	for (size_t i = 0; i < fit->n; i++) {
-		const bc_position *pos = &fit->samples[i].pos;
-		int s = eval_position(&fit->eval, pos, -SCORE_INF, SCORE_INF);
+	for (int i = 0; i < n; i++) {
+		struct slice *sl = &fit->slices[i];
 
-		fit->evals[i] = pos->side == BC_WHITE ? s : -s;
+		/* The scratch is the thread's own; the tables pointer is
+		 * the shared, ready one. */
+		sl->eval = fit->eval;
+		sl->fit = fit;
+		sl->from = from + count * (size_t)i / (size_t)n;
+		sl->to = from + count * (size_t)(i + 1) / (size_t)n;
 	}
+	/* Slice 0 here; one whose thread cannot start is scored here too. */
+	for (int i = 1; i < n; i++)
+		started[i] = !pthread_create(&tid[i], NULL, score_slice,
+		    &fit->slices[i]);
+	score_slice(&fit->slices[0]);
+	for (int i = 1; i < n; i++) {
+		if (started[i])
+			pthread_join(tid[i], NULL);
+		else
+			score_slice(&fit->slices[i]);
+	}
+	return tune_loss(fit->evals + from, fit->results + from, count,
+	    fit->k);
+}
+
+/* The loss of table `p` over the fitted samples. */
+static double
+loss_of(struct fit *fit, const struct eval_params *p)
+{
 	fit->evaluations++;
-	return tune_loss(fit->evals, fit->results, fit->n, fit->k);
+	return loss_over(fit, p, 0, fit->n);
+}
+
+/* The loss of table `p` over the held-out samples. */
+static double
+held_loss(struct fit *fit, const struct eval_params *p)
+{
+	return loss_over(fit, p, fit->n, fit->held);
 }
 
 static const struct eval_params *
@@ -120,11 +198,13 @@ tune_fit(const struct tune_fit_options *o)
 	struct tune_param list[TUNE_MAX_PARAMS];
 	int steps[TUNE_MAX_PARAMS];
 	bool inert[TUNE_MAX_PARAMS] = { false };
-	struct eval_params p;
-	struct fit fit = { o->variant, { 0 }, NULL, NULL, NULL, 0, 0, 0 };
-	double before, loss;
+	struct eval_params p, kept;
+	struct fit fit = { o->variant, { 0 }, NULL, NULL, NULL, 0, 0, 0, 0,
+	    o->threads > 0 ? o->threads : 1, NULL };
+	double before, loss, held_before = 0, held_best = 0;
 	clock_t cpu0 = clock();
-	int count, pass;
+	int count, pass, kept_pass = 0;
+	bool rose = false;
 	long n;
 	FILE *f;
 
@@ -144,29 +224,46 @@ tune_fit(const struct tune_fit_options *o)
 		return 1;
 	if (o->limit && n > o->limit)
 		n = o->limit;
-	fit.n = (size_t)n;
-	fit.evals = malloc(fit.n * sizeof *fit.evals);
-	fit.results = malloc(fit.n * sizeof *fit.results);
-	if (!fit.evals || !fit.results || !eval_init(&fit.eval)) {
+	fit.held = (size_t)n * (size_t)o->holdout / 100;
+	fit.n = (size_t)n - fit.held;
+	if (o->holdout && (!fit.held || !fit.n)) {
+		fprintf(stderr, "tune: %s: %ld positions are too few to hold "
+		    "%d %% out\n", o->file, n, o->holdout);
+		free(fit.samples);
+		return 1;
+	}
+	fit.evals = malloc((size_t)n * sizeof *fit.evals);
+	fit.results = malloc((size_t)n * sizeof *fit.results);
+	fit.slices = calloc((size_t)fit.threads, sizeof *fit.slices);
+	if (!fit.evals || !fit.results || !fit.slices ||
+	    !eval_init(&fit.eval)) {
 		fputs("tune: out of memory\n", stderr);
 		free(fit.samples);
 		free(fit.evals);
 		free(fit.results);
+		free(fit.slices);
 		return 1;
 	}
-	for (size_t i = 0; i < fit.n; i++)
+	for (long i = 0; i < n; i++)
 		fit.results[i] = fit.samples[i].result;
 
-	p = *orig;
+	p = kept = *orig;
 	fit.k = 1; /* any: the evaluations are what loss_of is for here */
 	loss_of(&fit, &p);
 	fit.k = tune_fit_k(fit.evals, fit.results, fit.n);
 	before = loss = tune_loss(fit.evals, fit.results, fit.n, fit.k);
 	printf("%s: %zu positions from %s\n", bc_variant_key(o->variant),
 	    fit.n, o->file);
+	if (fit.held) {
+		held_before = held_best = held_loss(&fit, &p);
+		printf("held out: %zu positions (the file's last %d %%)\n",
+		    fit.held, o->holdout);
+	}
 	printf("K = %.8f (a 100 centipawn lead scores %.3f)\n", fit.k,
 	    tune_sigmoid(100 * fit.k));
 	printf("loss before: %.8f\n", before);
+	if (fit.held)
+		printf("held-out loss before: %.8f\n", held_before);
 	fflush(stdout);
 
 	signal(SIGINT, on_signal);
@@ -202,20 +299,43 @@ tune_fit(const struct tune_fit_options *o)
 				all_unit = false;
 			}
 		}
-		printf("pass %d: loss %.8f, %d numbers changed, %.0f CPU "
-		    "seconds\n", pass, loss, changed,
+		printf("pass %d: loss %.8f, %d numbers changed, ", pass, loss,
+		    changed);
+		if (fit.held && changed) {
+			double h = held_loss(&fit, &p);
+
+			printf("held-out %.8f, ", h);
+			if (h >= held_best) {
+				rose = true;
+			} else {
+				held_best = h;
+				kept = p;
+				kept_pass = pass;
+			}
+		} else {
+			kept = p;
+			kept_pass = pass;
+		}
+		printf("%.0f CPU seconds\n",
 		    (double)(clock() - cpu0) / CLOCKS_PER_SEC);
 		fflush(stdout);
-		if ((!changed && all_unit) || interrupted)
+		if ((!changed && all_unit) || interrupted || rose)
 			break;
 	}
 	if (interrupted)
 		printf("interrupted in pass %d: the table as it stands\n", pass);
+	if (rose)
+		printf("the held-out loss did not fall in pass %d: the table "
+		    "of pass %d is kept\n", pass, kept_pass);
+	p = kept;
 	/* Check the bookkeeping: the kept table really has the loss. */
 	loss = loss_of(&fit, &p);
 	printf("loss after: %.8f (before %.8f), %d passes, %ld loss "
 	    "evaluations of %zu positions\n", loss, before,
 	    pass > o->passes ? o->passes : pass, fit.evaluations, fit.n);
+	if (fit.held)
+		printf("held-out loss after: %.8f (before %.8f)\n",
+		    held_loss(&fit, &p), held_before);
 	for (int i = 0; i < count; i++) {
 		int was = tune_param_get(orig, &list[i]);
 		int now = tune_param_get(&p, &list[i]);
@@ -231,5 +351,6 @@ tune_fit(const struct tune_fit_options *o)
 	free(fit.samples);
 	free(fit.evals);
 	free(fit.results);
+	free(fit.slices);
 	return 0;
 }

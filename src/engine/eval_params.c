@@ -26,6 +26,12 @@
  *	    --nodes 1000 --seed $s --out d-V-$s.txt; done
  *	cat d-V-*.txt > V.txt && build/tune fit --variant V --passes P V.txt
  *
+ * or in one command, which also holds the last 10 % of the positions out
+ * of the fit and stops it when their loss no longer falls (tune fit
+ * --holdout),
+ *
+ *	tools/tune-variant V POSITIONS
+ *
  * and a table was kept only when a fixed-node match against the untuned
  * one gained (README, Strength, has the numbers).  Where a tuned number
  * looks odd (a negative bonus), the data found the term paid for by
