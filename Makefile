@@ -287,18 +287,17 @@ TEST_JOBS ?= 4
 SUITES := $(shell sed -n 's/^[[:space:]]*{ "\([a-z0-9_]*\)", [a-z0-9_]*_suite },$$/\1/p' \
 	tests/check_main.c)
 TEST_SCRIPTS = cli hardening man ssh xboard
-# make check leaves the monkey out of its normal build (CHECK_NORMAL):
-# random keys find crashes and leaks, which the ASan build's run finds
-# too, and more of them, for the same keys.
-MONKEY_PARTS ?= monkey-1 monkey-2
+# Parts a build leaves out (make check: see CHECK_NORMAL, CHECK_ASAN).
+SKIP_PARTS ?=
 # The parts that take longest go first, so that none starts last and
 # keeps the others waiting (the order only; every part runs).
 TEST_FIRST = xboard.sh ssh.sh suite-uci suite-search suite-invariants \
 	suite-hosted suite-perft suite-survive suite-rooms man.sh cli.sh \
-	suite-records suite-crosscheck suite-engine $(MONKEY_PARTS)
-TEST_PARTS = $(TEST_FIRST) $(filter-out $(TEST_FIRST), \
-	$(TEST_SCRIPTS:%=%.sh) $(SUITES:%=suite-%) $(MONKEY_PARTS) \
-	$(FUZZ_TARGETS:%=fuzz-replay-%) suite-list)
+	suite-records suite-crosscheck suite-engine monkey-1 monkey-2
+TEST_PARTS = $(filter-out $(SKIP_PARTS), $(TEST_FIRST) \
+	$(filter-out $(TEST_FIRST), \
+	$(TEST_SCRIPTS:%=%.sh) $(SUITES:%=suite-%) monkey-1 monkey-2 \
+	$(FUZZ_TARGETS:%=fuzz-replay-%) suite-list))
 RUN_PART = python3 tools/run-part $(BUILD)
 .PHONY: $(TEST_PARTS:%=test-part-%) test-part-deps-graph \
 	$(FUZZ_TARGETS:%=check-fuzz-smoke-%)
@@ -365,10 +364,16 @@ test-part-deps-graph: $(BIN) $(TEST_BIN)
 # part's output is printed whole when it ends, so a failure reads as it
 # would alone; a summary of each folder ends the run.
 CHECK_JOBS ?= 6
+#
+# Each part runs in one build only where the other would find nothing
+# more: the monkey's random keys find crashes and leaks, which the ASan
+# build finds too, and more of them; man.sh checks what the manual pages
+# say the program does, which a sanitizer does not change (the same
+# paths run under ASan in the suites and cli.sh).
 CHECK_NORMAL = $(MAKE) --no-print-directory BUILD=build/check WERROR=1 \
-	MONKEY_PARTS=
+	SKIP_PARTS="monkey-1 monkey-2"
 CHECK_ASAN = $(MAKE) --no-print-directory BUILD=build/asan WERROR=1 \
-	SANITIZE=1 CFLAGS="-O1 -g"
+	SANITIZE=1 CFLAGS="-O1 -g" SKIP_PARTS=man.sh
 check:
 	@sh tools/deps ensure
 	@rm -rf build/check/test-times build/asan/test-times \
