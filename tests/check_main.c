@@ -74,6 +74,8 @@ static const struct {
 	{ "scroll", scroll_suite },
 	/* The Texel tuner's arithmetic and data (issue #13). */
 	{ "tune", tune_suite },
+	/* Grand Chess's evaluation terms, counted by hand (issue #13). */
+	{ "eval_terms", eval_terms_suite },
 };
 
 static int

@@ -110,5 +110,7 @@ Suite *hexscreen_suite(void);  /* the hex board in a pty */
 Suite *scroll_suite(void);     /* src/ui/scroll.c */
 /* The Texel tuner (issue #13). */
 Suite *tune_suite(void); /* tools/tune_data.c, tune_fit.c */
+/* Grand Chess's evaluation terms, by hand (issue #13). */
+Suite *eval_terms_suite(void);
 
 #endif

@@ -49,16 +49,16 @@ static const struct eval_params grand = {
 		{ 'B', 350, 3, 3, 2, EVAL_PAIR,
 		  "long diagonals on a 10x10 board; colour-bound, so the pair "
 		  "earns a bonus" },
-		{ 'R', 525, 2, 0, 2, 0,
+		{ 'R', 525, 2, 0, 2, EVAL_FILES,
 		  "open files are longer than in chess; no castling keeps rooks "
 		  "in play early" },
 		{ 'A', 850, 2, 4, 4, 0,
 		  "bishop + knight: Muller found the archbishop nearly equal to "
 		  "the chancellor on 10x8; it forks and mates well" },
-		{ 'C', 900, 2, 3, 4, 0,
+		{ 'C', 900, 2, 3, 4, EVAL_FILES,
 		  "rook + knight: a little more than a rook and a knight apart, "
 		  "whose moves overlap less than the archbishop's" },
-		{ 'Q', 975, 1, 2, 5, 0,
+		{ 'Q', 975, 1, 2, 5, EVAL_FILES,
 		  "rook + bishop, the strongest piece, as in chess but with room "
 		  "to use its range" },
 		{ 'K', 0, 0, 0, 0, 0, "royal: never traded" },
@@ -75,6 +75,17 @@ static const struct eval_params grand = {
 	.king_rank_mg = 15,
 	.king_center_eg = 6,
 	.no_promo_percent = 25,
+	.king_danger_mul = 16,
+	.king_danger_max = 600,
+	.threat_pawn = 60,
+	.threat_lesser = 40,
+	.hanging = 30,
+	.open_file = 30,
+	.half_open_file = 15,
+	.passed_free = 40,
+	.passed_protected = 30,
+	.passed_king_far = 10,
+	.passed_king_near = 4,
 };
 
 static const struct eval_params hadean = {
