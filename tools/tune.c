@@ -12,7 +12,8 @@
 static const char usage[] =
     "usage: tune gen --variant V --games N --nodes N --out FILE [--seed S]\n"
     "                [--random-plies N] [--skip-plies N] [--verbose]\n"
-    "       tune fit --variant V [--passes N] [--limit N] FILE\n";
+    "       tune fit --variant V [--passes N] [--limit N] [--only NAMES] "
+    "FILE\n";
 
 static int
 bad_usage(const char *why, const char *what)
@@ -42,7 +43,7 @@ int
 main(int argc, char **argv)
 {
 	struct tune_gen_options g = { NULL, 0, 0, 1, 6, 10, false, NULL };
-	struct tune_fit_options f = { NULL, 30, 0, NULL };
+	struct tune_fit_options f = { NULL, 30, 0, NULL, NULL };
 	bool gen;
 
 	if (argc < 2)
@@ -101,6 +102,12 @@ main(int argc, char **argv)
 			if (!number(arg, 1, LONG_MAX, &n))
 				return bad_usage("--limit wants 1 or more", arg);
 			f.limit = (long)n;
+			i++;
+		} else if (!gen && !strcmp(opt, "--only")) {
+			if (!arg || !*arg)
+				return bad_usage("--only wants names, comma "
+				    "separated", NULL);
+			f.only = arg;
 			i++;
 		} else if (!gen && opt[0] != '-' && !f.file) {
 			f.file = opt;

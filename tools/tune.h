@@ -4,7 +4,8 @@
  *
  *   build/tune gen --variant V --games N --nodes N --out FILE [--seed S]
  *                  [--random-plies N] [--skip-plies N]
- *   build/tune fit --variant V [--passes N] [--limit N] FILE
+ *   build/tune fit --variant V [--passes N] [--limit N] [--only NAMES]
+ *                  FILE
  *
  * gen plays the engine against itself in-process at a fixed node budget
  * a move (so the data does not depend on the machine's load), from a few
@@ -100,6 +101,9 @@ struct tune_fit_options {
 	const bc_variant *variant;
 	int passes;           /* at most, of coordinate descent */
 	long limit;           /* the file's first samples only; 0: all */
+	const char *only;     /* NULL, or the names (as fit prints them,
+	                       * comma separated) of the only numbers to
+	                       * move: the rest stay as they are */
 	const char *file;
 };
 
