@@ -504,3 +504,6 @@ clean:
 	$(RULESTEXT_OBJ:.o=.d) \
 	$(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.d) $(BUILD)/tests/fuzz/replay.d \
 	$(BUILD)/tests/monkey.d $(BUILD)/tests/nothread.d
+# The tools' objects too: without it a changed engine header left the
+# tuner with a stale struct eval_params (issue #13).
+-include $(wildcard $(BUILD)/tools/*.d)

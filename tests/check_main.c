@@ -78,6 +78,8 @@ static const struct {
 	{ "tune", tune_suite },
 	/* The coach's mate in two, a finished game in the run (issue #14). */
 	{ "coach", coach_suite },
+	/* Grand Chess's evaluation terms, counted by hand (issue #13). */
+	{ "eval_terms", eval_terms_suite },
 };
 
 static int

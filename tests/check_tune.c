@@ -250,7 +250,7 @@ fit_text_threads(int knight_wins, int rook_wins, int held_knight,
 	int fd = mkstemp(data), saved = dup(STDOUT_FILENO);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL, *out = tmpfile();
 	struct tune_fit_options o = { bc_variant_find("grand"), 5, 0, 50,
-	    threads, data };
+	    threads, NULL, data };
 	char *text = malloc(65536);
 	size_t got;
 	int rc;

@@ -126,5 +126,7 @@ Suite *scroll_suite(void);     /* src/ui/scroll.c */
 Suite *tune_suite(void); /* tools/tune_data.c, tune_fit.c */
 /* Issue #14's last gaps. */
 Suite *coach_suite(void); /* src/ui/mate_search.c, the coach (pty) */
+/* Grand Chess's evaluation terms, by hand (issue #13). */
+Suite *eval_terms_suite(void);
 
 #endif

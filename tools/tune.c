@@ -13,7 +13,7 @@ static const char usage[] =
     "usage: tune gen --variant V --games N --nodes N --out FILE [--seed S]\n"
     "                [--random-plies N] [--skip-plies N] [--verbose]\n"
     "       tune fit --variant V [--passes N] [--limit N] [--holdout P]\n"
-    "                [--threads N] FILE\n";
+    "                [--threads N] [--only NAMES] FILE\n";
 
 static int
 bad_usage(const char *why, const char *what)
@@ -43,7 +43,7 @@ int
 main(int argc, char **argv)
 {
 	struct tune_gen_options g = { NULL, 0, 0, 1, 6, 10, false, NULL };
-	struct tune_fit_options f = { NULL, 30, 0, 0, 1, NULL };
+	struct tune_fit_options f = { NULL, 30, 0, 0, 1, NULL, NULL };
 	bool gen;
 
 	if (argc < 2)
@@ -113,6 +113,12 @@ main(int argc, char **argv)
 			if (!number(arg, 1, TUNE_MAX_THREADS, &n))
 				return bad_usage("--threads wants 1 to 64", arg);
 			f.threads = (int)n;
+			i++;
+		} else if (!gen && !strcmp(opt, "--only")) {
+			if (!arg || !*arg)
+				return bad_usage("--only wants names, comma "
+				    "separated", NULL);
+			f.only = arg;
 			i++;
 		} else if (!gen && opt[0] != '-' && !f.file) {
 			f.file = opt;

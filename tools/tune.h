@@ -5,7 +5,7 @@
  *   build/tune gen --variant V --games N --nodes N --out FILE [--seed S]
  *                  [--random-plies N] [--skip-plies N]
  *   build/tune fit --variant V [--passes N] [--limit N] [--holdout P]
- *                  [--threads N] FILE
+ *                  [--threads N] [--only NAMES] FILE
  *
  * gen plays the engine against itself in-process at a fixed node budget
  * a move (so the data does not depend on the machine's load), from a few
@@ -108,6 +108,9 @@ struct tune_fit_options {
 	long limit;           /* the file's first samples only; 0: all */
 	int holdout;          /* percent of them held out (0-50) */
 	int threads;          /* scoring them (1-TUNE_MAX_THREADS; 0: 1) */
+	const char *only;     /* NULL, or the names (as fit prints them,
+	                       * comma separated) of the only numbers to
+	                       * move: the rest stay as they are */
 	const char *file;
 };
 

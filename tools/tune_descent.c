@@ -191,6 +191,51 @@ run(struct fit *fit, struct eval_params *p, const struct tune_param *t,
 	return best;
 }
 
+/* True if `name` is one of the comma-separated names of `list`. */
+static bool
+listed(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *c = list; *c; ) {
+		const char *end = strchr(c, ',');
+		size_t n = end ? (size_t)(end - c) : strlen(c);
+
+		if (n == len && !strncmp(c, name, n))
+			return true;
+		c += n + (end ? 1 : 0);
+	}
+	return false;
+}
+
+/* With --only: marks the numbers not named as fixed; false (after a
+ * message) if a name is none of the table's. */
+static bool
+pick_only(const char *only, const struct tune_param *list, int count,
+    bool *fixed)
+{
+	char name[sizeof list[0].name];
+
+	for (int i = 0; i < count; i++)
+		fixed[i] = !listed(only, list[i].name);
+	for (const char *c = only; *c; ) {
+		const char *end = strchr(c, ',');
+		size_t n = end ? (size_t)(end - c) : strlen(c);
+		bool found = false;
+
+		snprintf(name, sizeof name, "%.*s", (int)n, c);
+		for (int i = 0; i < count; i++)
+			found = found || !strcmp(list[i].name, name);
+		if (!found) {
+			fprintf(stderr, "tune: --only: no number \"%s\" in "
+			    "the table\n", name);
+			return false;
+		}
+		c += n + (end ? 1 : 0);
+	}
+	return true;
+}
+
 int
 tune_fit(const struct tune_fit_options *o)
 {
@@ -198,6 +243,7 @@ tune_fit(const struct tune_fit_options *o)
 	struct tune_param list[TUNE_MAX_PARAMS];
 	int steps[TUNE_MAX_PARAMS];
 	bool inert[TUNE_MAX_PARAMS] = { false };
+	bool fixed[TUNE_MAX_PARAMS] = { false };
 	struct eval_params p, kept;
 	struct fit fit = { o->variant, { 0 }, NULL, NULL, NULL, 0, 0, 0, 0,
 	    o->threads > 0 ? o->threads : 1, NULL };
@@ -269,6 +315,14 @@ tune_fit(const struct tune_fit_options *o)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	count = tune_params_list(&p, list);
+	if (o->only && !pick_only(o->only, list, count, fixed)) {
+		eval_free(&fit.eval);
+		free(fit.samples);
+		free(fit.evals);
+		free(fit.results);
+		free(fit.slices);
+		return 1;
+	}
 	for (int i = 0; i < count; i++)
 		steps[i] = list[i].step;
 	for (pass = 1; pass <= o->passes; pass++) {
@@ -279,7 +333,7 @@ tune_fit(const struct tune_fit_options *o)
 			const struct tune_param *t = &list[i];
 			double up = loss, down = loss, l;
 
-			if (inert[i])
+			if (inert[i] || fixed[i])
 				continue;
 			all_unit = all_unit && steps[i] == 1;
 			l = run(&fit, &p, t, steps[i], 1, loss, &up);

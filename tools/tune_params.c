@@ -37,6 +37,27 @@ static const struct {
 	  -1000, 3000, 2 },
 	{ "no_promo_percent", offsetof(struct eval_params, no_promo_percent),
 	  0, 100, 10 },
+	{ "king_danger_mul", offsetof(struct eval_params, king_danger_mul),
+	  1, 3000, 4 },
+	{ "king_danger_max", offsetof(struct eval_params, king_danger_max),
+	  1, 3000, 64 },
+	{ "threat_pawn", offsetof(struct eval_params, threat_pawn), -1000,
+	  3000, 8 },
+	{ "threat_lesser", offsetof(struct eval_params, threat_lesser), -1000,
+	  3000, 8 },
+	{ "hanging", offsetof(struct eval_params, hanging), -1000, 3000, 8 },
+	{ "open_file", offsetof(struct eval_params, open_file), -1000, 3000,
+	  4 },
+	{ "half_open_file", offsetof(struct eval_params, half_open_file),
+	  -1000, 3000, 4 },
+	{ "passed_free", offsetof(struct eval_params, passed_free), -1000,
+	  3000, 8 },
+	{ "passed_protected", offsetof(struct eval_params, passed_protected),
+	  -1000, 3000, 8 },
+	{ "passed_king_far", offsetof(struct eval_params, passed_king_far),
+	  -1000, 3000, 4 },
+	{ "passed_king_near", offsetof(struct eval_params, passed_king_near),
+	  -1000, 3000, 4 },
 	{ "wall_rook", offsetof(struct eval_params, wall_rook), -1000, 3000,
 	  8 },
 	{ "corner_rook", offsetof(struct eval_params, corner_rook), -1000,
@@ -173,10 +194,14 @@ tune_params_print(FILE *f, const bc_variant *v, const struct eval_params *p)
 	for (int i = 0; i < p->piece_count; i++) {
 		const struct eval_piece *e = &p->pieces[i];
 
+		const char *flags = (e->flags & EVAL_PAIR) ?
+		    ((e->flags & EVAL_FILES) ? "EVAL_PAIR | EVAL_FILES"
+		                             : "EVAL_PAIR") :
+		    ((e->flags & EVAL_FILES) ? "EVAL_FILES" : "0");
+
 		fprintf(f, "\t\t{ '%c', %d, %d, %d, %d, %s,\n\t\t  \"%s\" },\n",
 		    e->letter, e->value, e->mobility, e->center, e->attack,
-		    e->flags & EVAL_PAIR ? "EVAL_PAIR" : "0",
-		    e->why ? e->why : "");
+		    flags, e->why ? e->why : "");
 	}
 	fprintf(f, "\t},\n\t.piece_count = %d,\n", p->piece_count);
 	if (p->castles)

@@ -21,7 +21,9 @@
 enum {
 	PHASE_MAX = 256,
 	LAZY_MARGIN = 500,
+	KING_DANGER_MUL = 16,
 	KING_DANGER_MAX = 600,
+	MAX_ATTACKERS = 16,
 	MAX_FILES = BC_MAX_FILES
 };
 
@@ -127,6 +129,10 @@ eval_tables_init(struct eval_tables *t, const bc_variant *v,
 		return incomplete(t, v, "no table of numbers");
 	t->rules_params = *p;
 	t->rules_params.fifty_move_rule = bc_variant_fifty_move_rule(v);
+	if (!t->rules_params.king_danger_mul)
+		t->rules_params.king_danger_mul = KING_DANGER_MUL;
+	if (!t->rules_params.king_danger_max)
+		t->rules_params.king_danger_max = KING_DANGER_MAX;
 	t->params = &t->rules_params;
 	t->type_count = bc_variant_piece_types(v);
 	t->files = bc_variant_files(v);
@@ -149,7 +155,8 @@ eval_tables_init(struct eval_tables *t, const bc_variant *v,
 			t->value[type] = ep->value;
 			t->mobility[type] = ep->mobility;
 			t->attack[type] = ep->attack;
-			t->flags[type] = (uint8_t)((ep->flags & EVAL_PAIR) |
+			t->flags[type] = (uint8_t)((ep->flags &
+			    (EVAL_PAIR | EVAL_FILES)) |
 			    rules_flags(v, type));
 			found++;
 		}
@@ -237,6 +244,69 @@ struct pawn_files {
 	int most_back[2][MAX_FILES + 2]; /* the rank least advanced */
 };
 
+/* Rook-like pieces (EVAL_FILES) on files without own pawns. */
+static void
+files(const struct eval_tables *t, const bc_position *pos,
+    const struct pawn_files *pf, int mg[2], int eg[2])
+{
+	const struct eval_params *p = t->params;
+
+	for (int c = 0; c < 2; c++)
+		for (int i = 0; i < pos->piece_count[c]; i++) {
+			int cell = pos->piece_list[c][i];
+			int f = BC_FILE(cell) + 1, bonus;
+
+			if (!(t->flags[BC_PIECE_TYPE(pos->board[cell])] &
+			    EVAL_FILES) || pf->count[c][f])
+				continue;
+			bonus = pf->count[!c][f] ? p->half_open_file
+			                         : p->open_file;
+			mg[c] += bonus;
+			eg[c] += bonus / 2;
+		}
+}
+
+static int
+distance(int a, int b)
+{
+	int df = abs(BC_FILE(a) - BC_FILE(b)), dr = abs(BC_RANK(a) - BC_RANK(b));
+
+	return df > dr ? df : dr;
+}
+
+/* What more a passer of side `c` on `cell` is worth than its rank says,
+ * before the rank's scale (added to *mg and *eg scaled by it). */
+static void
+passer_extras(const struct eval_tables *t, const bc_position *pos, int c,
+    int cell, int *mg, int *eg)
+{
+	const struct eval_params *p = t->params;
+	int front = cell + (c == BC_WHITE ? BC_STRIDE : -BC_STRIDE);
+	int rel = t->rel_rank[c][cell], span = t->ranks - 3;
+	int scale = (rel - 2) * (rel - 2), x_mg = 0, x_eg = 0;
+	bc_square guards[MAX_ATTACKERS];
+	int n;
+
+	if (pos->board[front] == BC_EMPTY)
+		x_eg += p->passed_free;
+	if (p->passed_protected) {
+		n = bc_position_attackers(pos, (bc_square)cell, c, guards,
+		    MAX_ATTACKERS);
+		for (int i = 0; i < n && i < MAX_ATTACKERS; i++)
+			if (t->flags[BC_PIECE_TYPE(pos->board[guards[i]])] &
+			    EVAL_PAWN) {
+				x_mg += p->passed_protected;
+				x_eg += p->passed_protected;
+				break;
+			}
+	}
+	if (pos->board[front] != BC_OFFBOARD)
+		x_eg += p->passed_king_far * distance(pos->king[!c], front) -
+		    p->passed_king_near * distance(pos->king[c], front);
+	*mg += x_mg * scale / (span * span);
+	*eg += x_eg * scale / (span * span);
+}
+
 /* Pawn structure, passers and material for the cheap part of the score.
  * Adds to mg[] and eg[] per colour. */
 static void
@@ -279,6 +349,8 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 			eg[c] += p->pair_bonus;
 		}
 	}
+	if (p->open_file || p->half_open_file)
+		files(t, pos, &pf, mg, eg);
 	*phase = t->start_material
 	    ? npm * PHASE_MAX / (2 * t->start_material)
 	    : 0;
@@ -323,6 +395,10 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 			    (span * span);
 			bonus_eg = p->passed_eg * (rel - 2) * (rel - 2) /
 			    (span * span);
+			if (p->passed_free || p->passed_protected ||
+			    p->passed_king_far || p->passed_king_near)
+				passer_extras(t, pos, c, cell, &bonus_mg,
+				    &bonus_eg);
 			if (!promotes) {
 				bonus_mg = bonus_mg * p->no_promo_percent / 100;
 				bonus_eg = bonus_eg * p->no_promo_percent / 100;
@@ -400,10 +476,57 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 	*mg += mobility;
 	*eg += mobility;
 	if (attackers >= 2) {
-		int danger = units * units / 4;
+		const struct eval_params *p = t->params;
+		int danger = units * units * p->king_danger_mul / 64;
 
-		*mg += danger < KING_DANGER_MAX ? danger : KING_DANGER_MAX;
+		*mg += danger < p->king_danger_max ? danger : p->king_danger_max;
 	}
+}
+
+/*
+ * Side `us`'s threats on the enemy's pieces: `reached` marks the squares
+ * its pseudo-legal moves land on, so an enemy piece there is attacked,
+ * and only those are looked at more closely.
+ */
+static int
+threats(const struct eval_tables *t, const bc_position *pos, int us,
+    const uint8_t *reached)
+{
+	const struct eval_params *p = t->params;
+	int them = !us, score = 0;
+	bc_square by[MAX_ATTACKERS];
+
+	for (int i = 0; i < pos->piece_count[them]; i++) {
+		int cell = pos->piece_list[them][i];
+		int type = BC_PIECE_TYPE(pos->board[cell]);
+		int n, cheapest = -1;
+		bool pawn = false;
+
+		if (!reached[cell] || (t->flags[type] & EVAL_KING))
+			continue;
+		n = bc_position_attackers(pos, (bc_square)cell, us, by,
+		    MAX_ATTACKERS);
+		for (int k = 0; k < n && k < MAX_ATTACKERS; k++) {
+			int a = BC_PIECE_TYPE(pos->board[by[k]]);
+
+			/* The king takes only what is not guarded. */
+			if (t->flags[a] & EVAL_KING)
+				continue;
+			if (t->flags[a] & EVAL_PAWN)
+				pawn = true;
+			if (cheapest < 0 || t->value[a] < cheapest)
+				cheapest = t->value[a];
+		}
+		if (n == 0)
+			continue;
+		if (pawn && !(t->flags[type] & EVAL_PAWN))
+			score += p->threat_pawn;
+		else if (cheapest >= 0 && cheapest < t->value[type])
+			score += p->threat_lesser;
+		else if (!bc_position_attacked(pos, (bc_square)cell, them))
+			score += p->hanging;
+	}
+	return score;
 }
 
 static int
@@ -427,16 +550,24 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	e->have_moves = true;
 
 	for (int c = 0; c < 2; c++) {
+		const struct eval_params *p = t->params;
+		bool threat = p->threat_pawn || p->threat_lesser || p->hanging;
 		uint8_t *reached = NULL;
 
-		if (t->params->castles) {
+		if (p->castles || threat) {
 			memset(e->reached, 0, sizeof e->reached);
 			reached = e->reached;
 		}
 		activity(e, t, pos, c, reached, &mg[c], &eg[c]);
 		mg[c] += shelter(t, pos, c);
-		if (t->params->castles)
+		if (p->castles)
 			mg[c] += eval_chad(t, pos, c, e->reached);
+		if (threat) {
+			int s = threats(t, pos, c, e->reached);
+
+			mg[c] += s;
+			eg[c] += s;
+		}
 	}
 	if (t->params->castles) /* Chad has no ending: no taper */
 		return mg[us] - mg[!us] + t->params->tempo;

@@ -26,7 +26,8 @@ enum eval_piece_flag {
 	EVAL_PAWN = 1 << 0,  /* structure, passers, promotion */
 	EVAL_KING = 1 << 1,  /* the royal piece */
 	EVAL_MINOR = 1 << 2, /* alone with the king it cannot mate */
-	EVAL_PAIR = 1 << 3   /* two of them earn the pair bonus */
+	EVAL_PAIR = 1 << 3,  /* two of them earn the pair bonus */
+	EVAL_FILES = 1 << 4  /* a file without own pawns earns a bonus */
 };
 
 /* One piece type's numbers; centipawns unless said otherwise. */
@@ -36,7 +37,7 @@ struct eval_piece {
 	int8_t mobility;  /* per pseudo-legal move */
 	int8_t center;    /* per ring nearer the centre */
 	int8_t attack;    /* king-attack units per move into the king's zone */
-	uint8_t flags;    /* EVAL_PAIR or 0 */
+	uint8_t flags;    /* EVAL_PAIR, EVAL_FILES or 0 */
 	const char *why;  /* the reason for these numbers */
 };
 
@@ -55,6 +56,24 @@ struct eval_params {
 	/* Where pawns promote only to lost types (Grand), passers are worth
 	 * `no_promo_percent` of normal when nothing is available. */
 	int no_promo_percent;
+	/* King danger: units * units * king_danger_mul / 64 in the middle
+	 * game, at most king_danger_max; a table that leaves them 0 gets 16
+	 * and 600, the numbers they were before they were data. */
+	int king_danger_mul, king_danger_max;
+	/* Threats, per enemy piece (not the king) that our pseudo-legal
+	 * moves attack: its cheapest attacker a pawn (threat_pawn) or else
+	 * worth less than it (threat_lesser), or else nothing of theirs
+	 * guards it (hanging). */
+	int threat_pawn, threat_lesser, hanging;
+	/* An EVAL_FILES piece on a file without pawns (open_file) or
+	 * without own pawns (half_open_file); the ending gets half. */
+	int open_file, half_open_file;
+	/* Passers, scaled by rank as passed_mg/eg are: the square in front
+	 * empty (passed_free, ending), guarded by an own pawn
+	 * (passed_protected), and in the ending per square of the enemy
+	 * king's distance from that square and less per square of our
+	 * own king's. */
+	int passed_free, passed_protected, passed_king_far, passed_king_near;
 	/* Chad's castles and walls. */
 	bool castles;
 	int wall_rook, corner_rook, wall_control, castle_queen,

@@ -1,0 +1,229 @@
+/*
+ * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
+ * king danger, threats, rook-like pieces on open files, passers' extras),
+ * each counted by hand on a position of its own.
+ *
+ * The tests score with a table of their own, not Grand's (which the
+ * tuner changes): round values, no mobility, centre or pawn terms, so a
+ * position's score is its material plus the one term under test.  Each
+ * test scores the position twice, the term at two settings, and the
+ * difference is what the hand count says.  Terms of the middle game and
+ * the ending alike move the score by exactly their sum; a middle-game
+ * term is scaled by the phase, npm * 256 / (2 * 4800) with this table's
+ * start material 4800 (2 x 300 + 2 x 300 + 2 x 500 + 800 + 800 + 1000),
+ * and the ending's share by what remains, so those allow 1 for rounding.
+ * The geometry (zones, captures, pawns' diagonals) is the rules'
+ * (shared/rules/grand.md), counted on the board by hand below.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/engine/eval.h"
+#include "test_util.h"
+
+enum { WIDE = 30000 };
+
+static const struct eval_params base = {
+	.variant = BC_VARIANT_GRAND,
+	.pieces = {
+		{ 'P', 100, 0, 0, 0, 0, "test" },
+		{ 'N', 300, 0, 0, 10, 0, "test" },
+		{ 'B', 300, 0, 0, 0, 0, "test" },
+		{ 'R', 500, 0, 0, 0, EVAL_FILES, "test" },
+		{ 'A', 800, 0, 0, 0, 0, "test" },
+		{ 'C', 800, 0, 0, 0, EVAL_FILES, "test" },
+		{ 'Q', 1000, 0, 0, 0, EVAL_FILES, "test" },
+		{ 'K', 0, 0, 0, 0, 0, "test" },
+	},
+	.piece_count = 8,
+	.no_promo_percent = 100,
+};
+
+/* The score of `fen` for the side to move with table `p`. */
+static int
+score(const struct eval_params *p, const char *fen)
+{
+	const bc_variant *v = bc_variant_find("grand");
+	struct eval e;
+	bc_position pos;
+	int s;
+
+	LOAD_FEN(&pos, "grand", fen);
+	memset(&e, 0, sizeof e);
+	ck_assert(eval_init(&e));
+	ck_assert(eval_tables_init(&e.tables[bc_variant_id_of(v)], v, p));
+	s = eval_position(&e, &pos, -WIDE, WIDE);
+	eval_free(&e);
+	return s;
+}
+
+#define ASSERT_NEAR(got, want) \
+	ck_assert_msg(abs((got) - (want)) <= 1, "%d, not %d", (got), (want))
+
+/*
+ * Black's king on j10 has the zone i8-j10 (the files next to it and two
+ * ranks toward White; the k-file is off the board).  White's knight h7
+ * jumps to i9 and j8 in it, the knight g8 to i9 (its h10 is outside the
+ * zone's files, i7 below its ranks): 3 moves of 2 attackers, each move
+ * 10 units, so 30 units and 900 squared.  Black has only its king, which
+ * carries no units, so White's king is not in danger.  Phase: two knights,
+ * 600 * 256 / 9600 = 16.
+ */
+static const char danger_fen[] =
+    "9k/10/6N3/7N2/10/10/10/10/10/K9 w - - 0 1";
+
+START_TEST(test_king_danger)
+{
+	struct eval_params a = base, b = base;
+
+	/* 900 * 64 / 64 = 900 against 900 * 640 / 64 = 9000: 8100 in the
+	 * middle game, 8100 * 16 / 256 = 506.25. */
+	a.king_danger_mul = 64;
+	a.king_danger_max = 20000;
+	b.king_danger_mul = 640;
+	b.king_danger_max = 20000;
+	ASSERT_NEAR(score(&b, danger_fen) - score(&a, danger_fen), 506);
+	/* The cap: 900 held to 100, 800 less, 50 after the phase. */
+	b = a;
+	b.king_danger_max = 100;
+	ASSERT_NEAR(score(&b, danger_fen) - score(&a, danger_fen), -50);
+	/* Black to move: the same danger counts against the side to move. */
+	b = a;
+	b.king_danger_mul = 640;
+	ASSERT_NEAR(score(&b, "9k/10/6N3/7N2/10/10/10/10/10/K9 b - - 0 1") -
+	    score(&a, "9k/10/6N3/7N2/10/10/10/10/10/K9 b - - 0 1"), -506);
+	/* One attacker alone (the knight h7, 2 moves) is no attack. */
+	ck_assert_int_eq(score(&b, "9k/10/10/7N2/10/10/10/10/10/K9 w - - 0 1") -
+	    score(&a, "9k/10/10/7N2/10/10/10/10/10/K9 w - - 0 1"), 0);
+}
+END_TEST
+
+/*
+ * White: pawns e4 and f5, knights b4 and g6, rook j1, king a1.  Black:
+ * rook d5, knight j5, bishop a6, chancellor h8, pawn b7, king j10.
+ * The pawn e4 takes on d5 (the rook, which the knight b4 also attacks):
+ * a pawn's threat.  The knight g6 jumps to h8 (the chancellor, worth more):
+ * a lesser piece's threat.  The rook j1 goes up to j5 (the knight, worth
+ * less than the rook; nothing of Black's reaches j5: the rook d5 stops at
+ * f5, the chancellor's jumps are i6, j7, g6, f7, f9, g10, i10, j9): hanging.
+ * The knight b4 also jumps to a6 (the bishop: as much as the knight, and
+ * guarded by the pawn b7's diagonal a6): nothing.
+ * Black attacks only f5 (rook d5: worth more, and e4 guards f5) and g6
+ * (the chancellor's jump: worth more, f5 guards g6): nothing.
+ */
+static const char threat_fen[] =
+    "9k/10/7c2/1p8/b5N3/3r1P3n/1N2P5/10/10/K8R w - - 0 1";
+static const char threat_fen_black[] =
+    "9k/10/7c2/1p8/b5N3/3r1P3n/1N2P5/10/10/K8R b - - 0 1";
+
+START_TEST(test_threats)
+{
+	struct eval_params a = base;
+	int zero = score(&base, threat_fen);
+
+	a.threat_pawn = 1000;
+	ASSERT_NEAR(score(&a, threat_fen) - zero, 1000);
+	ASSERT_NEAR(score(&a, threat_fen_black) - score(&base,
+	    threat_fen_black), -1000);
+	a = base;
+	a.threat_lesser = 1000;
+	ASSERT_NEAR(score(&a, threat_fen) - zero, 1000);
+	a = base;
+	a.hanging = 1000;
+	ASSERT_NEAR(score(&a, threat_fen) - zero, 1000);
+	/* All three at once, with different weights: 1 of each. */
+	a.threat_pawn = 300;
+	a.threat_lesser = 200;
+	a.hanging = 100;
+	ASSERT_NEAR(score(&a, threat_fen) - zero, 600);
+}
+END_TEST
+
+/*
+ * White: rook b1 (the b-file has no pawn: open), chancellor c1 and queen
+ * d1 (only Black's pawns c7 and d7 on their files: half-open), rook f1
+ * (its own pawn f2: neither), king a1 (not a rook-like piece).  Black:
+ * rook e10 (White's pawn e3 only: half-open), king j10.  So open files
+ * 1 - 0, half-open 2 - 1.  Phase: 500 + 800 + 1000 + 500 + 500 = 3300,
+ * 3300 * 256 / 9600 = 88; a bonus of 1000 (500 in the ending) is
+ * (1000 * 88 + 500 * 168) / 256 = 671.875.
+ */
+static const char files_fen[] =
+    "4r4k/10/10/2pp6/10/10/10/4P5/5P4/KRCQ1R4 w - - 0 1";
+
+START_TEST(test_open_files)
+{
+	struct eval_params a = base;
+	int zero = score(&base, files_fen);
+
+	a.open_file = 1000;
+	ASSERT_NEAR(score(&a, files_fen) - zero, 672);
+	a = base;
+	a.half_open_file = 1000;
+	ASSERT_NEAR(score(&a, files_fen) - zero, 672);
+	/* Without the flag a rook is only material. */
+	a.pieces[3].flags = 0;
+	a.pieces[5].flags = 0;
+	a.pieces[6].flags = 0;
+	ASSERT_NEAR(score(&a, files_fen) - zero, 0);
+}
+END_TEST
+
+/*
+ * Only kings and pawns, so the phase is 0 and the ending counts alone.
+ * White's passers e7 (rank 7 from White: (7 - 2)^2 = 25 of 49, the scale
+ * of rank 9's full bonus) and d6 (16 of 49), which guards e7 on its
+ * diagonal; Black's passer a4 (rank 7 from Black: 25 of 49).  Every
+ * square in front is empty.  Kings a1 and j10.
+ *   free:      4900 * (25 + 16) / 49 - 4900 * 25 / 49 = 4100 - 2500
+ *   protected: e7 only, 4900 * 25 / 49 = 2500
+ *   far king:  49 per square from the enemy king to the square in
+ *              front: e8 from j10 5, d7 from j10 6, a3 from a1 2:
+ *              5 * 25 + 6 * 16 - 2 * 25 = 171
+ *   near king: 49 per square of one's own king: e8 from a1 7, d7 from
+ *              a1 6, a3 from j10 9: -(7 * 25 + 6 * 16) + 9 * 25 = -46
+ */
+static const char passer_fen[] =
+    "9k/10/10/4P5/3P6/10/p9/10/10/K9 w - - 0 1";
+
+START_TEST(test_passers)
+{
+	struct eval_params a = base;
+	int zero = score(&base, passer_fen);
+
+	a.passed_free = 4900;
+	ck_assert_int_eq(score(&a, passer_fen) - zero, 1600);
+	a = base;
+	a.passed_protected = 4900;
+	ck_assert_int_eq(score(&a, passer_fen) - zero, 2500);
+	a = base;
+	a.passed_king_far = 49;
+	ck_assert_int_eq(score(&a, passer_fen) - zero, 171);
+	a = base;
+	a.passed_king_near = 49;
+	ck_assert_int_eq(score(&a, passer_fen) - zero, -46);
+	/* A blocked passer is not free: a black knight on e8 in front of
+	 * e7 leaves d6's 1600 against a4's 2500.  The knight is material,
+	 * so the phase is 300 * 256 / 9600 = 8 and the ending counts
+	 * 248 / 256 of it: -900 * 248 / 256 = -871.875. */
+	a = base;
+	a.passed_free = 4900;
+	ASSERT_NEAR(score(&a, "9k/10/4n5/4P5/3P6/10/p9/10/10/K9 w - - 0 1") -
+	        score(&base, "9k/10/4n5/4P5/3P6/10/p9/10/10/K9 w - - 0 1"),
+	    -872);
+}
+END_TEST
+
+Suite *
+eval_terms_suite(void)
+{
+	Suite *s = suite_create("eval_terms");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_king_danger);
+	tcase_add_test(tc, test_threats);
+	tcase_add_test(tc, test_open_files);
+	tcase_add_test(tc, test_passers);
+	suite_add_tcase(s, tc);
+	return s;
+}
