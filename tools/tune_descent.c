@@ -191,6 +191,16 @@ run(struct fit *fit, struct eval_params *p, const struct tune_param *t,
 	return best;
 }
 
+static void
+fit_free(struct fit *fit)
+{
+	eval_free(&fit->eval);
+	free(fit->samples);
+	free(fit->evals);
+	free(fit->results);
+	free(fit->slices);
+}
+
 /* True if `name` is one of the comma-separated names of `list`. */
 static bool
 listed(const char *list, const char *name)
@@ -316,11 +326,7 @@ tune_fit(const struct tune_fit_options *o)
 	signal(SIGTERM, on_signal);
 	count = tune_params_list(&p, list);
 	if (o->only && !pick_only(o->only, list, count, fixed)) {
-		eval_free(&fit.eval);
-		free(fit.samples);
-		free(fit.evals);
-		free(fit.results);
-		free(fit.slices);
+		fit_free(&fit);
 		return 1;
 	}
 	for (int i = 0; i < count; i++)
@@ -401,10 +407,6 @@ tune_fit(const struct tune_fit_options *o)
 			printf("  %-18s %5d -> %d\n", list[i].name, was, now);
 	}
 	tune_params_print(stdout, o->variant, &p);
-	eval_free(&fit.eval);
-	free(fit.samples);
-	free(fit.evals);
-	free(fit.results);
-	free(fit.slices);
+	fit_free(&fit);
 	return 0;
 }
