@@ -1,5 +1,5 @@
 /*
- * check_coach.c - the coach's mate in two (src/ui/mate_search.c and the
+ * check_coach.c - the coach's mate in two (bc_mate_in_two, src/rules/mate.c, and the
  * coach's box in the real program) and a finished game ending "first"
  * within one run.
  *
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../src/ui/mate_search.h"
+#include "../src/ui/ui_state.h"
 #include "engine/engine.h"
 #include "pty_board.h"
 
@@ -143,8 +143,8 @@ START_TEST(test_mates_in_two)
 	char san[BC_MOVE_TEXT_MAX];
 
 	position(&pos, mates[_i].variant, mates[_i].fen);
-	ck_assert_int_eq(mate_in_two(&pos, MATE_SEARCH_NODES, &key, NULL),
-	    MATE_FOUND);
+	ck_assert_int_eq(bc_mate_in_two(&pos, COACH_MATE_NODES, &key, NULL),
+	    BC_MATE_FOUND);
 	bc_move_to_san(&pos, key, san, sizeof san);
 	assert_key_mates(&pos, key);
 	/* The Grand row's keys are the ones proved by hand; the search may
@@ -186,14 +186,14 @@ static void
 agree(bc_position *pos, int *found)
 {
 	bc_move key = 0;
-	enum mate_answer a = mate_in_two(pos, MATE_SEARCH_NODES, &key, NULL);
+	bc_mate_answer a = bc_mate_in_two(pos, COACH_MATE_NODES, &key, NULL);
 	char fen[BC_FEN_MAX];
 
 	bc_position_to_fen(pos, fen, sizeof fen);
-	ck_assert_msg(a != MATE_UNKNOWN, "%s: out of budget", fen);
-	ck_assert_msg((a == MATE_FOUND) == plain_mate_in(pos, 2),
+	ck_assert_msg(a != BC_MATE_UNKNOWN, "%s: out of budget", fen);
+	ck_assert_msg((a == BC_MATE_FOUND) == plain_mate_in(pos, 2),
 	    "%s: the search says %d", fen, a);
-	if (a == MATE_FOUND) {
+	if (a == BC_MATE_FOUND) {
 		assert_key_mates(pos, key);
 		(*found)++;
 	}
@@ -238,10 +238,10 @@ START_TEST(test_budget)
 
 	position(&pos, "chad",
 	    "12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w - - 0 1");
-	ck_assert_int_eq(mate_in_two(&pos, 10, NULL, &nodes), MATE_UNKNOWN);
+	ck_assert_int_eq(bc_mate_in_two(&pos, 10, NULL, &nodes), BC_MATE_UNKNOWN);
 	ck_assert_uint_le(nodes, 11);
-	ck_assert_int_eq(mate_in_two(&pos, MATE_SEARCH_NODES, NULL, &nodes),
-	    MATE_FOUND);
+	ck_assert_int_eq(bc_mate_in_two(&pos, COACH_MATE_NODES, NULL, &nodes),
+	    BC_MATE_FOUND);
 	ck_assert_uint_gt(nodes, 10);
 }
 END_TEST

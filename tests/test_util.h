@@ -125,7 +125,7 @@ Suite *scroll_suite(void);     /* src/ui/scroll.c */
 /* The Texel tuner (issue #13). */
 Suite *tune_suite(void); /* tools/tune_data.c, tune_fit.c */
 /* Issue #14's last gaps. */
-Suite *coach_suite(void); /* src/ui/mate_search.c, the coach (pty) */
+Suite *coach_suite(void); /* src/rules/mate.c, the coach (pty) */
 /* Grand Chess's evaluation terms, by hand (issue #13). */
 Suite *eval_terms_suite(void);
 

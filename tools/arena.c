@@ -441,25 +441,24 @@ static void
 opening_choose(const bc_variant *v, struct engine *judge, uint64_t seed,
     struct opening *o)
 {
-	bc_move_list *lists = malloc(2 * sizeof *lists);
+	bc_move_list *list = malloc(sizeof *list);
 	bc_game *g;
 
-	if (!lists || bc_game_new(&g, v, NULL, NULL) != BC_OK)
+	if (!list || bc_game_new(&g, v, NULL, NULL) != BC_OK)
 		exit(1);
 	o->rng = seed;
-	opening_random(g, OPENING_PLIES, &o->rng, &lists[0], &lists[1]);
+	opening_random(g, OPENING_PLIES, &o->rng, list);
 	for (int tries = 0; tries < 32 && opening_decided(judge, g);
 	    tries++) {
 		while (bc_game_length(g) > 0)
 			bc_game_undo(g);
-		opening_random(g, OPENING_PLIES, &o->rng, &lists[0],
-		    &lists[1]);
+		opening_random(g, OPENING_PLIES, &o->rng, list);
 	}
 	o->count = bc_game_length(g);
 	for (int i = 0; i < o->count; i++)
 		o->moves[i] = bc_game_move(g, i);
 	bc_game_free(g);
-	free(lists);
+	free(list);
 }
 
 /* Plays one game from `opening`; returns the score of `first` (1, 0.5 or

@@ -3,26 +3,8 @@
  */
 #include "opening.h"
 
-bool
-opening_mate_in_one(bc_game *g, bc_move_list *list)
-{
-	bool found = false;
-
-	bc_game_legal_moves(g, list);
-	for (int i = 0; i < list->count && !found; i++) {
-		bc_reason reason;
-
-		bc_game_push(g, list->moves[i]);
-		found = bc_game_result(g, &reason) != BC_RESULT_NONE &&
-		    reason == BC_REASON_CHECKMATE;
-		bc_game_undo(g);
-	}
-	return found;
-}
-
 void
-opening_random(bc_game *g, int plies, uint64_t *rng, bc_move_list *list,
-    bc_move_list *scratch)
+opening_random(bc_game *g, int plies, uint64_t *rng, bc_move_list *list)
 {
 	for (int i = 0; i < plies; i++) {
 		bc_game_legal_moves(g, list);
@@ -31,7 +13,7 @@ opening_random(bc_game *g, int plies, uint64_t *rng, bc_move_list *list,
 		for (int tries = 0; tries < 64; tries++) {
 			bc_game_push(g, list->moves[bc_random_next(rng) %
 			    (uint64_t)list->count]);
-			if (!opening_mate_in_one(g, scratch))
+			if (!bc_mate_in_one(bc_game_position(g), NULL))
 				break;
 			bc_game_undo(g);
 		}

@@ -130,7 +130,7 @@ struct game_out {
  * result for White (a game still going at MAX_PLIES is a draw). */
 static double
 play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
-    uint64_t seed, struct game_out *out, bc_move_list *lists, int *plies)
+    uint64_t seed, struct game_out *out, bc_move_list *list, int *plies)
 {
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
 	uint64_t rng = seed;
@@ -144,7 +144,7 @@ play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
 	}
 	limits.nodes = o->nodes;
 	out->count = 0;
-	opening_random(g, o->random_plies, &rng, &lists[0], &lists[1]);
+	opening_random(g, o->random_plies, &rng, list);
 	engine_new_game(eng);
 	while (bc_game_result(g, NULL) == BC_RESULT_NONE &&
 	    bc_game_length(g) < MAX_PLIES) {
@@ -176,7 +176,7 @@ play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
 /* Plays the games into o->out with the scratch tune_gen made. */
 static int
 generate(const struct tune_gen_options *o, struct engine *eng,
-    struct quiet *q, bc_move_list *lists, struct game_out *out)
+    struct quiet *q, bc_move_list *list, struct game_out *out)
 {
 	char tmp[4096];
 	long kept = 0, draws = 0, wins = 0, losses = 0;
@@ -205,7 +205,7 @@ generate(const struct tune_gen_options *o, struct engine *eng,
 	for (int i = 0; i < o->games; i++) {
 		int plies;
 		double r = play(o, eng, q, o->seed * 0x10001 + (uint64_t)i, out,
-		    lists, &plies);
+		    list, &plies);
 
 		for (int k = 0; k < out->count; k++)
 			fprintf(f, "%s ; %s\n", out->fen[k], tune_result_text(r));
@@ -244,19 +244,19 @@ tune_gen(const struct tune_gen_options *o)
 {
 	struct engine *eng = engine_new(16);
 	struct quiet *q = calloc(1, sizeof *q);
-	bc_move_list *lists = malloc(2 * sizeof *lists);
+	bc_move_list *list = malloc(sizeof *list);
 	struct game_out out = { malloc(MAX_PLIES * sizeof *out.fen), 0 };
 	int status = 1;
 
-	if (!eng || !q || !lists || !out.fen || !eval_init(&q->eval))
+	if (!eng || !q || !list || !out.fen || !eval_init(&q->eval))
 		fputs("tune: out of memory\n", stderr);
 	else
-		status = generate(o, eng, q, lists, &out);
+		status = generate(o, eng, q, list, &out);
 	engine_free(eng);
 	if (q)
 		eval_free(&q->eval);
 	free(q);
-	free(lists);
+	free(list);
 	free(out.fen);
 	return status;
 }

@@ -8,6 +8,7 @@
 #include "error.h"
 #include "explain.h"
 #include "game.h"
+#include "mate.h"
 #include "movegen.h"
 #include "notation.h"
 #include "pgn.h"

@@ -19,21 +19,12 @@
 /* A score above every evaluation: a mate the beginner sees. */
 enum { BEGINNER_MATE = SCORE_MATE - 1, PER_MILLE = 1000 };
 
-static uint64_t
-next_random(uint64_t *state)
-{
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * 0x2545f4914f6cdd1dULL;
-}
-
 /* True with a chance of `per_mille` in a thousand. */
 static bool
 chance(uint64_t *rng, int per_mille)
 {
 	return per_mille > 0 &&
-	    (int)(next_random(rng) % PER_MILLE) < per_mille;
+	    (int)(bc_random_next(rng) % PER_MILLE) < per_mille;
 }
 
 /* The material move `m` of `pos` wins at once: what it takes, and what
@@ -84,33 +75,6 @@ best_threat(const struct eval_tables *t, const bc_position *pos,
 	return best;
 }
 
-/*
- * True if one of the `replies` of `pos` mates: the beginner looks at the
- * checks the opponent could give, and counts each position it looks at
- * in *nodes, up to `budget` (0: none).  `scratch` is a move list of its
- * own.
- */
-static bool
-mate_threat(const bc_position *pos, const bc_move_list *replies,
-    bc_move_list *scratch, uint64_t *nodes, uint64_t budget)
-{
-	for (int i = 0; i < replies->count; i++) {
-		bc_position after = *pos;
-		bc_undo undo;
-
-		bc_position_make(&after, replies->moves[i], &undo);
-		if (!bc_position_in_check(&after))
-			continue;
-		if (budget && *nodes >= budget)
-			return false;
-		(*nodes)++;
-		bc_movegen_legal(&after, scratch);
-		if (scratch->count == 0)
-			return true;
-	}
-	return false;
-}
-
 bc_move
 beginner_move(struct beginner *b, struct eval *e, const bc_position *pos,
     const struct beginner_rules *rules, uint64_t budget, uint64_t *rng,
@@ -137,7 +101,7 @@ beginner_move(struct beginner *b, struct eval *e, const bc_position *pos,
 		 * not depend on whether another one captures. */
 		bool missed = chance(rng, rules->miss);
 		int noise = rules->noise > 0
-		    ? (int)(next_random(rng) %
+		    ? (int)(bc_random_next(rng) %
 		          (uint64_t)(2 * rules->noise + 1)) - rules->noise
 		    : 0;
 
@@ -165,8 +129,11 @@ beginner_move(struct beginner *b, struct eval *e, const bc_position *pos,
 		} else {
 			score = b->replies.count == 0 ? 0
 			    : -eval_position(e, &after, -SCORE_INF, SCORE_INF);
-			if (!careless && mate_threat(&after, &b->replies,
-			        &b->scratch, &nodes, budget))
+			/* A reply that mates, looked for within the
+			 * budget (past it, none is seen). */
+			if (!careless && bc_mate_among(&after, &b->replies,
+			        &b->scratch, budget, &nodes, NULL) ==
+			        BC_MATE_FOUND)
 				score = -BEGINNER_MATE;
 			else if (!careless)
 				score -= best_threat(t, &after, &b->replies);

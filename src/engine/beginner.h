@@ -36,7 +36,7 @@ struct beginner {
 
 /*
  * Chooses a move of `pos` by `rules`, drawing its chances from `*rng`
- * (xorshift, never 0), and fills `out` as a search of depth 1 would: the
+ * (bc_random_next), and fills `out` as a search of depth 1 would: the
  * move, its score for the side to move, and the positions it looked at
  * as nodes, at most `budget` of them (0: no budget); a move not looked
  * at when the budget ran out is not played.  BC_MOVE_NONE without a

@@ -4,7 +4,7 @@
  *
  * It warns of four blunders, found from the rules library alone, so
  * that the warning comes at once and never depends on the machine: a
- * mate in one allowed; a forced mate in two allowed (mate_search.c,
+ * mate in one allowed; a forced mate in two allowed (bc_mate_in_two,
  * within a node budget: past it the coach says nothing rather than
  * keep the person waiting); a piece the opponent can now take where nothing
  * of ours can take back (and could not be taken so before the move: the
@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mate_search.h"
 #include "move_words.h"
 #include "ui_state.h"
 
@@ -150,13 +149,14 @@ blunder(const struct ui *ui, const bc_position *before, bc_move m,
 	bc_move reply, old_promotion;
 	int sq;
 
-	if (move_words_mate_in_one(pos, &reply)) {
+	if (bc_mate_in_one(pos, &reply)) {
 		bc_move_to_san(pos, reply, san, sizeof san);
 		snprintf(buf, size, "That lets %s mate at once (%s).", them,
 		    san);
 		return true;
 	}
-	if (mate_in_two(pos, MATE_SEARCH_NODES, &reply, NULL) == MATE_FOUND) {
+	if (bc_mate_in_two(pos, COACH_MATE_NODES, &reply, NULL) ==
+	    BC_MATE_FOUND) {
 		bc_move_to_san(pos, reply, san, sizeof san);
 		snprintf(buf, size, "That allows %s a mate in two, starting "
 		    "with %s.", them, san);

@@ -25,26 +25,6 @@ is_mate(const bc_position *pos)
 	return list.count == 0;
 }
 
-bool
-move_words_mate_in_one(const bc_position *pos, bc_move *out)
-{
-	bc_move_list list;
-
-	bc_movegen_legal(pos, &list);
-	for (int i = 0; i < list.count; i++) {
-		bc_position after = *pos;
-		bc_undo undo;
-
-		bc_position_make(&after, list.moves[i], &undo);
-		if (is_mate(&after)) {
-			if (out)
-				*out = list.moves[i];
-			return true;
-		}
-	}
-	return false;
-}
-
 /* "a rook" or "an elephant": the article and the piece's name. */
 static const char *
 a_name(const bc_variant *v, int type, char *buf, size_t size)
@@ -97,8 +77,8 @@ move_words(const bc_position *pos, bc_move m, char *buf, size_t size)
 	}
 	if (!bc_position_in_check(pos) &&
 	    bc_position_other_side(pos, &passed) == BC_OK &&
-	    move_words_mate_in_one(&passed, NULL) &&
-	    !move_words_mate_in_one(&after, NULL))
+	    bc_mate_in_one(&passed, NULL) &&
+	    !bc_mate_in_one(&after, NULL))
 		add(buf, size, &count, "stops a mate");
 	safe = !bc_position_attacked(&after, (bc_square)to, them);
 	if (victim >= 0 && safe) {

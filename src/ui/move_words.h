@@ -21,8 +21,4 @@
 size_t move_words(const bc_position *pos, bc_move m, char *buf,
     size_t size);
 
-/* True if the side to move in `pos` has a move that mates at once; its
- * move in *out if `out` is not NULL. */
-bool move_words_mate_in_one(const bc_position *pos, bc_move *out);
-
 #endif

@@ -292,6 +292,15 @@ void ui_game_finished(struct ui *ui, bc_variant_id variant);
 /* The coach (coach.c): on for this game?  After a person's move from
  * `before`, a question if it blunders; the computer waits while it is
  * open (coach_holding); its yes takes the move back. */
+/*
+ * The coach's budget for a mate in two, in moves made: about 0.2 s on a
+ * 2-core host at load 21 (HexChad's slowest searches made 0.7 million
+ * moves a second, Grand's 5 million on the average), six times what any
+ * position after a move of the bench's middle games or of 30 random
+ * games needed (23,495 at most; README, the coach).
+ */
+enum { COACH_MATE_NODES = 150000 };
+
 bool coach_on(const struct ui *ui);
 bool coach_holding(const struct ui *ui);
 int coach_after_move(struct ui *ui, const bc_position *before, bc_move m);
