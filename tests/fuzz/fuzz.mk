@@ -13,7 +13,7 @@
 FUZZ_CC ?= clang
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 8
+FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_TARGETS ?= fen move pgn uci xboard lesson savegame room
 
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
