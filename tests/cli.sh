@@ -325,6 +325,30 @@ if [ -x "$ARENA" ]; then
 fi
 # --- end of arena --movetime.
 
+# --- tools/match --deadline: an engine that never answers a `go` loses
+# each game it hangs in, is started again, and the match goes on to its
+# end and counts those games (Fairy-Stockfish referees).
+fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+if command -v python3 >/dev/null && [ -x "$fsf" ]; then
+	silent=${TMPDIR:-/tmp}/bigchess-cli-silent-$$
+	cat >"$silent" <<'EOS'
+while read -r line; do
+	case $line in
+	uci) echo "id name silent"; echo uciok ;;
+	isready) echo readyok ;;
+	quit) exit 0 ;;
+	esac
+done
+EOS
+	out=$(tools/match -n 2 --movetime 20 --deadline 400 "sh $silent" \
+	    "$BIGCHESS --uci" 2>&1)
+	printf '%s\n' "$out" | grep -q '^Lost for silence (no move within 400 ms): 2 games$' &&
+	    printf '%s\n' "$out" | grep -q '^Score of sh .*: 0 - 2 - 0 ' &&
+	    ok || bad "match --deadline: $out"
+	rm -f "$silent"
+fi
+# --- end of tools/match --deadline.
+
 # --- HexChad (shared/rules/hexchad.md).
 expect 0 '^Nodes searched: 61$' -- --perft 1 --variant hexchad
 expect 0 '^Nodes searched: 3692$' -- --perft 2 --variant HexChad
