@@ -76,6 +76,8 @@ struct options {
 /* The one piece of global state: which signal asked us to leave. */
 static volatile sig_atomic_t caught_signal;
 
+/* The usage text in parts, one string each: C's longest string literal
+ * is 4,095 characters. */
 static const char usage_text[] =
     "Usage: bigchess [OPTION]...\n"
     "Play big-board chess variants in a terminal.\n"
@@ -94,7 +96,10 @@ static const char usage_text[] =
     "                       3600), e.g. --clock 5+3\n"
     "      --ascii          plain ASCII pieces and borders\n"
     "      --no-color       monochrome (also when NO_COLOR is set)\n"
-    "      --symbols        chess symbols for K Q R B N P (UTF-8 terminals)\n"
+    "      --symbols        chess symbols for K Q R B N P (UTF-8 terminals)\n";
+
+/* The engine's and the counting options. */
+static const char usage_engine[] =
     "      --perft=N        count the leaf nodes of the legal-move tree to\n"
     "                       depth N (1-20) and exit; the last line is\n"
     "                       'Nodes searched: COUNT', the time goes to stderr\n"
@@ -113,7 +118,10 @@ static const char usage_text[] =
     "                       ponderhit) and UCI_AnalyseMode\n"
     "      --xboard         speak CECP 2 (XBoard's protocol; pondering on\n"
     "                       hard) on stdin/stdout for XBoard and WinBoard:\n"
-    "                       xboard -fcp 'bigchess --xboard' -variant chad\n"
+    "                       xboard -fcp 'bigchess --xboard' -variant chad\n";
+
+/* Games in files, and the shared host's options. */
+static const char usage_files[] =
     "      --load=FILE      load a PGN game: the --game'th, or the only one,\n"
     "                       or pick one from a list of the file's games\n"
     "                       (a regular file of up to 64 MiB; the list\n"
@@ -206,6 +214,8 @@ print_usage(void)
 	const bc_variant *def = bc_variant_default();
 
 	fputs(usage_text, stdout);
+	fputs(usage_engine, stdout);
+	fputs(usage_files, stdout);
 	fputs(usage_rooms, stdout);
 	fputs("\nVariants (V, in any case; UCI_Variant takes the same):\n",
 	    stdout);
