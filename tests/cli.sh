@@ -327,7 +327,8 @@ fi
 
 # --- tools/match --deadline: an engine that never answers a `go` loses
 # each game it hangs in, is started again, and the match goes on to its
-# end and counts those games (Fairy-Stockfish referees).
+# end and counts those games (Fairy-Stockfish referees).  The deadline
+# holds for bigchess too, so it is long enough for a loaded ASan build.
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 if command -v python3 >/dev/null && [ -x "$fsf" ]; then
 	silent=${TMPDIR:-/tmp}/bigchess-cli-silent-$$
@@ -340,9 +341,9 @@ while read -r line; do
 	esac
 done
 EOS
-	out=$(tools/match -n 2 --movetime 20 --deadline 400 "sh $silent" \
+	out=$(tools/match -n 2 --movetime 20 --deadline 4000 "sh $silent" \
 	    "$BIGCHESS --uci" 2>&1)
-	printf '%s\n' "$out" | grep -q '^Lost for silence (no move within 400 ms): 2 games$' &&
+	printf '%s\n' "$out" | grep -q '^Lost for silence (no move within 4000 ms): 2 games$' &&
 	    printf '%s\n' "$out" | grep -q '^Score of sh .*: 0 - 2 - 0 ' &&
 	    ok || bad "match --deadline: $out"
 	rm -f "$silent"
