@@ -1,7 +1,7 @@
 /*
- * check_coach.c - the coach's mate in two (bc_mate_in_two, src/rules/mate.c, and the
- * coach's box in the real program) and a finished game ending "first"
- * within one run.
+ * check_coach.c - the coach's mate in two (bc_mate_in_two in
+ * src/rules/mate.c, and the coach's box in the real program) and a
+ * finished game ending "first" within one run.
  *
  * The mate search is checked against the rules files' and the lessons'
  * mates in two (found by hand, and the lessons' by their own exhaustive
@@ -238,7 +238,8 @@ START_TEST(test_budget)
 
 	position(&pos, "chad",
 	    "12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w - - 0 1");
-	ck_assert_int_eq(bc_mate_in_two(&pos, 10, NULL, &nodes), BC_MATE_UNKNOWN);
+	ck_assert_int_eq(bc_mate_in_two(&pos, 10, NULL, &nodes),
+	    BC_MATE_UNKNOWN);
 	ck_assert_uint_le(nodes, 11);
 	ck_assert_int_eq(bc_mate_in_two(&pos, COACH_MATE_NODES, NULL, &nodes),
 	    BC_MATE_FOUND);

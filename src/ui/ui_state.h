@@ -289,9 +289,6 @@ bool ui_first_game(const struct ui *ui, bc_variant_id variant);
  * one is no longer a first (screen.c). */
 void ui_game_finished(struct ui *ui, bc_variant_id variant);
 
-/* The coach (coach.c): on for this game?  After a person's move from
- * `before`, a question if it blunders; the computer waits while it is
- * open (coach_holding); its yes takes the move back. */
 /*
  * The coach's budget for a mate in two, in moves made: about 0.2 s on a
  * 2-core host at load 21 (HexChad's slowest searches made 0.7 million
@@ -301,6 +298,9 @@ void ui_game_finished(struct ui *ui, bc_variant_id variant);
  */
 enum { COACH_MATE_NODES = 150000 };
 
+/* The coach (coach.c): on for this game?  After a person's move from
+ * `before`, a question if it blunders; the computer waits while it is
+ * open (coach_holding); its yes takes the move back. */
 bool coach_on(const struct ui *ui);
 bool coach_holding(const struct ui *ui);
 int coach_after_move(struct ui *ui, const bc_position *before, bc_move m);
