@@ -663,6 +663,21 @@ make(struct search *s, int ply, bc_move m)
 	    &s->ply[ply].undo) ? s->base + ply + 1 : s->rep_start[ply];
 }
 
+/* Whether the side to move at `ply` is in check, remembered for the
+ * position there: a node's move that gives check is looked at once, by
+ * the node and by the child that answers it. */
+static bool
+in_check_at(struct search *s, int ply)
+{
+	struct search_ply *sp = &s->ply[ply];
+
+	if (sp->check_key != s->pos.hash) {
+		sp->check_key = s->pos.hash;
+		sp->checked = bc_position_in_check(&s->pos);
+	}
+	return sp->checked;
+}
+
 static void
 unmake(struct search *s, int ply)
 {
@@ -829,7 +844,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 	/* Deep in the capture search a check is answered by the static
 	 * score: in Chad, where checks are lines of sight, chains of checks
 	 * and evasions would otherwise never end. */
-	checked = bc_position_in_check(pos);
+	checked = in_check_at(s, ply);
 	in_check = checked && qply < QS_CHECK_PLIES;
 	if (in_check) {
 		STAT(s, qs_check_nodes);
@@ -863,9 +878,11 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 			int gain = victim_value(s, m);
 
 			/* Delta pruning: even winning this cannot reach alpha. */
+			/* The probable losses come last, scored below 0
+			 * (score_moves): none of them is searched. */
+			if (sp->scores[i] < 0)
+				break;
 			if (stand + gain + DELTA_MARGIN <= alpha)
-				continue;
-			if (bad_capture(s, m))
 				continue;
 		}
 		if (!bc_movegen_is_legal_fast(pos, m, checked))
@@ -918,7 +935,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	int searched = 0, legal = 0, quiet_count = 0, capture_count = 0;
 
 	/* Step 1. Extend checks; at the horizon, resolve captures. */
-	in_check = bc_position_in_check(pos);
+	in_check = in_check_at(s, ply);
 	if (in_check && ply < 2 * s->root_depth) {
 #ifdef SEARCH_STATS
 		if (depth <= 0)
@@ -1091,7 +1108,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		    best > -SCORE_MATE_MIN)
 			losing = see(s, m) < -SEE_PRUNE_MARGIN * depth;
 		make(s, ply, m);
-		gives_check = bc_position_in_check(pos);
+		gives_check = in_check_at(s, ply + 1);
 		if (losing && !gives_check) {
 			STAT(s, pruned);
 			unmake(s, ply);
@@ -1222,7 +1239,7 @@ search_root(struct search *s, int depth, int alpha, int beta, int first,
 			int r = 0;
 
 			if (depth >= 3 && i - first >= ROOT_FULL_MOVES && quiet &&
-			    !bc_position_in_check(&s->pos)) {
+			    !in_check_at(s, 1)) {
 				r = reduction(s, depth, i - first) - 1;
 				if (r < 0)
 					r = 0;

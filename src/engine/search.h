@@ -113,6 +113,8 @@ struct search_ply {
 	int cont_ps;         /* its (type, square) index; -1: none */
 	int static_eval;     /* of the position here; -SCORE_INF: in check */
 	bc_move excluded;    /* the move a singular search leaves out */
+	uint64_t check_key;  /* the hash of the position `checked` is of */
+	bool checked;        /* its side to move in check (in_check_at) */
 	struct picker picker;
 	int pv_length;
 	bc_move pv[MAX_PLY];

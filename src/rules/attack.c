@@ -194,15 +194,18 @@ bc_board_attackers(const bc_variant *v, const uint8_t *board,
 			}
 			continue;
 		}
+		/* Only the first piece along the line can capture: past
+		 * an empty first square, only a far-reaching one. */
+		if (board[sq] == BC_EMPTY) {
+			if (!far)
+				continue;
+			do
+				sq += a->step;
+			while (board[sq] == BC_EMPTY);
+			near = 0;
+		}
 		if (capturer_fits(v, a, board, sq, target, by, near | far))
 			n = add_attacker(sq, out, max, n);
-		if (!far)
-			continue;
-		while (board[sq] == BC_EMPTY) {
-			sq += a->step;
-			if (capturer_fits(v, a, board, sq, target, by, far))
-				n = add_attacker(sq, out, max, n);
-		}
 	}
 	return n;
 }
