@@ -126,6 +126,17 @@ static const struct eval_params grand = {
 	.passed_king_near = -10,
 };
 
+/*
+ * Hadean Chess.  The pieces' numbers are guesses; the terms after
+ * king_center_eg (king danger's scale and cap, threats, rooks and queens
+ * on open files, passers' extras) took Grand's tuned numbers as they are,
+ * and were kept for a fixed-node match against the table without them:
+ *
+ *	build/arena --sprt 0 10 hadean 200 "uci:NEW --uci" \
+ *	    "uci:OLD --uci" 10000
+ *	+50 =8 -6: 84.4%, Elo +293 +- 111 (95 %: +206 to +428), SPRT's
+ *	H1 accepted after 64 games
+ */
 static const struct eval_params hadean = {
 	.variant = BC_VARIANT_HADEAN,
 	.pieces = {
@@ -152,9 +163,9 @@ static const struct eval_params hadean = {
 		{ 'B', 400, 3, 2, 2, EVAL_PAIR,
 		  "12-square diagonals make the bishop a long-range power; a "
 		  "pair covers both colours" },
-		{ 'R', 600, 2, 0, 2, 0,
+		{ 'R', 600, 2, 0, 2, EVAL_FILES,
 		  "on 12x12 a rook commands 22 squares from anywhere" },
-		{ 'Q', 1100, 1, 1, 5, 0,
+		{ 'Q', 1100, 1, 1, 5, EVAL_FILES,
 		  "rook + bishop across a 12x12 board: worth more than in chess" },
 		{ 'K', 0, 0, 0, 0, 0, "royal: never traded" },
 	},
@@ -169,6 +180,18 @@ static const struct eval_params hadean = {
 	.shelter = 10,
 	.king_rank_mg = 15,
 	.king_center_eg = 5,
+	/* Grand's terms and numbers (see above). */
+	.king_danger_mul = 15,
+	.king_danger_max = 824,
+	.threat_pawn = 60,
+	.threat_lesser = 48,
+	.hanging = 30,
+	.open_file = 50,
+	.half_open_file = 32,
+	.passed_free = 304,
+	.passed_protected = 22,
+	.passed_king_far = 26,
+	.passed_king_near = -10,
 };
 
 /*
