@@ -204,7 +204,13 @@ static const struct eval_params hadean = {
  * scored best (23/40 against 300/375, 21/40 against 450/550).  So they
  * are worth a little more than the flyers they replace, not the rook
  * their reach suggests: a ninja's twelve squares are never blocked, but
- * neither can it run far.
+ * neither can it run far.  Grand's terms came with Hadean's (above), and
+ * were kept for the same match in this variant:
+ *
+ *	build/arena --sprt 0 10 hadean-ninja 200 "uci:NEW --uci" \
+ *	    "uci:OLD --uci" 10000
+ *	+77 =23 -18: 75.0%, Elo +191 +- 63 (95 %: +133 to +260), SPRT's
+ *	H1 accepted after 118 games
  */
 static const struct eval_params hadean_ninja = {
 	.variant = BC_VARIANT_HADEAN_NINJA,
@@ -224,9 +230,9 @@ static const struct eval_params hadean_ninja = {
 		{ 'Z', 320, 3, 5, 2, 0, "wazir + zebra: as in Hadean Chess" },
 		{ 'B', 400, 3, 2, 2, EVAL_PAIR,
 		  "12-square diagonals; a pair covers both colours" },
-		{ 'R', 600, 2, 0, 2, 0,
+		{ 'R', 600, 2, 0, 2, EVAL_FILES,
 		  "on 12x12 a rook commands 22 squares from anywhere" },
-		{ 'Q', 1100, 1, 1, 5, 0,
+		{ 'Q', 1100, 1, 1, 5, EVAL_FILES,
 		  "rook + bishop across a 12x12 board" },
 		{ 'K', 0, 0, 0, 0, 0, "royal: never traded" },
 	},
@@ -241,6 +247,18 @@ static const struct eval_params hadean_ninja = {
 	.shelter = 10,
 	.king_rank_mg = 15,
 	.king_center_eg = 5,
+	/* Grand's terms and numbers (see Hadean's table). */
+	.king_danger_mul = 15,
+	.king_danger_max = 824,
+	.threat_pawn = 60,
+	.threat_lesser = 48,
+	.hanging = 30,
+	.open_file = 50,
+	.half_open_file = 32,
+	.passed_free = 304,
+	.passed_protected = 22,
+	.passed_king_far = 26,
+	.passed_king_near = -10,
 };
 
 /*
