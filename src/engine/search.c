@@ -875,14 +875,12 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		int score;
 
 		if (!in_check) {
-			int gain = victim_value(s, m);
-
-			/* Delta pruning: even winning this cannot reach alpha. */
 			/* The probable losses come last, scored below 0
 			 * (score_moves): none of them is searched. */
 			if (sp->scores[i] < 0)
 				break;
-			if (stand + gain + DELTA_MARGIN <= alpha)
+			/* Delta pruning: even winning this cannot reach alpha. */
+			if (stand + victim_value(s, m) + DELTA_MARGIN <= alpha)
 				continue;
 		}
 		if (!bc_movegen_is_legal_fast(pos, m, checked))

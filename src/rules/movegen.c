@@ -316,10 +316,12 @@ gen_castling(struct gen *g)
 		int dir = rook > king ? 1 : -1;
 		int sq = king + dir;
 
-		if (pos->castling & rights[wing])
-			while (sq != rook && pos->board[sq] == BC_EMPTY)
-				sq += dir;
-		open[wing] = (pos->castling & rights[wing]) && sq == rook;
+		open[wing] = false;
+		if (!(pos->castling & rights[wing]))
+			continue;
+		while (sq != rook && pos->board[sq] == BC_EMPTY)
+			sq += dir;
+		open[wing] = sq == rook;
 	}
 	if ((!open[0] && !open[1]) ||
 	    attack_board(v, pos->board, king, !us, ALL_TYPES))
