@@ -180,7 +180,8 @@ static const struct eval_params hadean = {
 	.shelter = 10,
 	.king_rank_mg = 15,
 	.king_center_eg = 5,
-	/* Grand's terms and numbers (see above). */
+	/* Grand's terms and numbers (see above): copies, not shared, so
+	 * that a later fit of one variant leaves the others as measured. */
 	.king_danger_mul = 15,
 	.king_danger_max = 824,
 	.threat_pawn = 60,
