@@ -697,7 +697,7 @@ is_draw(struct search *s, int ply)
 	int oldest = s->rep_start[ply];
 	bc_reason rule = bc_position_rule_draw(pos);
 
-	if (rule == BC_REASON_FIFTY_MOVES && bc_position_in_check(pos)) {
+	if (rule == BC_REASON_FIFTY_MOVES && in_check_at(s, ply)) {
 		bc_movegen_legal(pos, &s->ply[ply].list);
 		return s->ply[ply].list.count > 0;
 	}

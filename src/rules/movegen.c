@@ -305,34 +305,29 @@ gen_castling(struct gen *g)
 	int rank = us == BC_WHITE ? 0 : d->ranks - 1;
 	int rights[2] = { us == BC_WHITE ? BC_CASTLE_WK : BC_CASTLE_BK,
 		us == BC_WHITE ? BC_CASTLE_WQ : BC_CASTLE_BQ };
-	bool open[2];
+	int king_attacked = -1; /* not looked at yet: the costly test */
 
 	if (king != BC_SQUARE(d->castle_king_file, rank))
 		return;
-	/* The cheap tests first: most positions end here, before the
-	 * costly look at attacks. */
 	for (int wing = 0; wing < 2; wing++) {
 		int rook = BC_SQUARE(d->castle_rook_file[wing], rank);
 		int dir = rook > king ? 1 : -1;
 		int sq = king + dir;
 
-		open[wing] = false;
 		if (!(pos->castling & rights[wing]))
 			continue;
 		while (sq != rook && pos->board[sq] == BC_EMPTY)
 			sq += dir;
-		open[wing] = sq == rook;
-	}
-	if ((!open[0] && !open[1]) ||
-	    attack_board(v, pos->board, king, !us, ALL_TYPES))
-		return;
-	for (int wing = 0; wing < 2; wing++) {
-		int rook = BC_SQUARE(d->castle_rook_file[wing], rank);
-		int dir = rook > king ? 1 : -1;
-
-		if (!open[wing])
+		if (sq != rook)
 			continue;
-		for (int sq = king + dir; sq != rook; sq += dir) {
+		/* Asked only once a wing is open: most positions never get
+		 * this far. */
+		if (king_attacked < 0)
+			king_attacked =
+			    attack_board(v, pos->board, king, !us, ALL_TYPES);
+		if (king_attacked)
+			return;
+		for (sq = king + dir; sq != rook; sq += dir) {
 			if (sq != king + dir &&
 			    attack_board(
 			        v, pos->board, sq - dir, !us, ALL_TYPES))
