@@ -63,7 +63,8 @@ enum {
 	FUTILITY_MARGIN = 120,
 	SE_DEPTH = 8,       /* singular extension from this depth */
 	SE_MARGIN = 2,      /* ... for moves this far below, per ply */
-	ROOT_FULL_MOVES = 4 /* root moves searched to the full depth first */
+	ROOT_FULL_MOVES = 4, /* root moves searched to the full depth first */
+	QUIETS_SELECTED = 1 /* quiet moves picked one by one, before a sort */
 };
 
 int64_t
@@ -483,6 +484,7 @@ picker_init(struct search *s, int ply, bc_move hash_move, bool have_list)
 	pk->hash_move = hash_move;
 	pk->have_list = have_list;
 	pk->quiets_scored = false;
+	pk->quiets_picked = 0;
 	pk->specials = 0;
 	for (int i = 0; i < 3; i++) {
 		bc_move m = i < 2 ? sp->killers[i] : counter;
@@ -556,6 +558,36 @@ select_best(struct search_ply *sp, int from, int to)
 	return score;
 }
 
+/* Sorts the moves from `from` on by score, best first, keeping the order
+ * of equals: the order select_best would give them in, one by one, in
+ * n log n (bottom-up merges through s's scratch). */
+static void
+sort_quiets(struct search *s, struct search_ply *sp, int from)
+{
+	int n = sp->list.count - from;
+	bc_move *moves = sp->list.moves + from, *m2 = s->sort_moves;
+	int *scores = sp->scores + from, *s2 = s->sort_scores;
+
+	for (int width = 1; width < n; width *= 2) {
+		for (int lo = 0; lo < n; lo += 2 * width) {
+			int mid = lo + width < n ? lo + width : n;
+			int hi = lo + 2 * width < n ? lo + 2 * width : n;
+			int i = lo, j = mid, k = lo;
+
+			while (i < mid || j < hi) {
+				int from_left = j >= hi ||
+				    (i < mid && scores[i] >= scores[j]);
+				int at = from_left ? i++ : j++;
+
+				m2[k] = moves[at];
+				s2[k++] = scores[at];
+			}
+		}
+		memcpy(moves, m2, (size_t)n * sizeof *moves);
+		memcpy(scores, s2, (size_t)n * sizeof *scores);
+	}
+}
+
 /* The next move to try at `ply`, or none when all were given. */
 static bc_move
 picker_next(struct search *s, int ply)
@@ -615,7 +647,14 @@ picker_next(struct search *s, int ply)
 				pk->quiets_scored = true;
 			}
 			if (pk->next_quiet < sp->list.count) {
-				select_best(sp, pk->next_quiet, sp->list.count);
+				/* Most cut-offs come among the first quiet
+				 * moves; a node that goes on wants them all. */
+				if (pk->quiets_picked < QUIETS_SELECTED)
+					select_best(sp, pk->next_quiet,
+					    sp->list.count);
+				else if (pk->quiets_picked == QUIETS_SELECTED)
+					sort_quiets(s, sp, pk->next_quiet);
+				pk->quiets_picked++;
 				return sp->list.moves[pk->next_quiet++];
 			}
 			pk->stage = PICK_BAD_TACTICS;

@@ -71,6 +71,7 @@ struct picker {
 	int next;            /* the next tactic */
 	int tactics;
 	int next_quiet;
+	int quiets_picked;   /* by selection; the rest are then sorted */
 	bool have_list;      /* the list is generated already */
 	bool quiets_scored;
 };
@@ -167,6 +168,9 @@ struct search {
 	bc_move quiets[MAX_PLY][QUIETS_MAX];
 
 	int root_noise[BC_MAX_MOVES];
+	/* The merge sort's other half (sort_quiets; one ply at a time). */
+	bc_move sort_moves[BC_MAX_MOVES];
+	int sort_scores[BC_MAX_MOVES];
 	uint64_t rng;
 
 	uint64_t nodes;
