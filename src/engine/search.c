@@ -857,9 +857,9 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 {
 	bc_position *pos = &s->pos;
 	struct search_ply *sp = &s->ply[ply];
-	bool checked, in_check, pv_node = beta - alpha > 1;
+	bool checked, in_check, pv_node = beta - alpha > 1, tt_hit = false;
 	struct tt_entry entry;
-	int best, stand = 0, old_alpha = alpha;
+	int best, stand = 0, old_alpha = alpha, stand_eval = EVAL_NONE;
 	bc_move best_move = BC_MOVE_NONE;
 
 	sp->pv_length = 0;
@@ -871,8 +871,9 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 	if (ply >= MAX_PLY)
 		return evaluate(s, alpha, beta);
 	/* Any result in the table is at least as deep as this search. */
-	if (!pv_node && s->limits.quiesce &&
-	    tt_probe(s->tt, pos->hash, &entry)) {
+	if (s->limits.quiesce)
+		tt_hit = tt_probe(s->tt, pos->hash, &entry);
+	if (!pv_node && tt_hit) {
 		int score = score_from_tt(entry.score, ply);
 
 		if (entry.bound == TT_EXACT ||
@@ -890,13 +891,24 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		bc_movegen_pseudo(pos, &sp->list);
 		best = -SCORE_MATE + ply; /* unless an evasion is found */
 	} else {
-		stand = evaluate(s, alpha, beta);
+		/* The table's evaluation spares most of a new one, all
+		 * but the moves. */
+		bool have_list = false;
+
+		if (tt_hit && entry.eval != EVAL_NONE) {
+			stand = stand_eval = entry.eval;
+		} else {
+			stand = evaluate(s, alpha, beta);
+			have_list = take_eval_moves(s, &sp->list);
+			if (have_list)
+				stand_eval = stand;
+		}
 		if (stand >= beta || !s->limits.quiesce)
 			return stand;
 		if (stand > alpha)
 			alpha = stand;
 		best = stand;
-		if (!take_eval_moves(s, &sp->list))
+		if (!have_list)
 			bc_movegen_pseudo(pos, &sp->list);
 		/* Keep only the tactical moves. */
 		{
@@ -942,7 +954,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 	}
 	if (s->limits.quiesce)
 		tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
-		    EVAL_NONE, 0,
+		    stand_eval, 0,
 		    best >= beta ? TT_LOWER
 		                 : best > old_alpha ? TT_EXACT : TT_UPPER);
 	return best;
