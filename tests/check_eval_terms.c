@@ -1,7 +1,8 @@
 /*
  * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
- * king danger, threats, rook-like pieces on open files, passers' extras),
- * each counted by hand on a position of its own.
+ * king danger, threats, rook-like pieces on open files, passers' extras,
+ * safe mobility), each counted by hand on a position of its own, and the
+ * squares safe mobility takes pawns (Grand's and Hadean's) to attack.
  *
  * The tests score with a table of their own, not Grand's (which the
  * tuner changes): round values, no mobility, centre or pawn terms, so a
@@ -15,6 +16,7 @@
  * The geometry (zones, captures, pawns' diagonals) is the rules'
  * (shared/rules/grand.md), counted on the board by hand below.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,6 +216,84 @@ START_TEST(test_passers)
 }
 END_TEST
 
+/*
+ * Safe mobility.  White's knight e5 has 8 moves (d7 f7 c6 g6 c4 g4 d3
+ * f3); Black's pawns take diagonally toward rank 1, so d5 attacks c4 and
+ * e4, h7 attacks g6 and i6: two of the knight's squares.  At 10 a move
+ * that is 80 without safe mobility and 60 with it, in the middle game and
+ * the ending alike; every other piece here has no mobility weight.
+ */
+static const char safe_fen[] =
+    "9k/10/10/7p2/10/3pN5/10/10/10/K9 w - - 0 1";
+
+START_TEST(test_safe_mobility)
+{
+	struct eval_params a = base, b;
+
+	a.pieces[1].mobility = 10;
+	b = a;
+	b.safe_mobility = true;
+	ck_assert_int_eq(score(&a, safe_fen) - score(&base, safe_fen), 80);
+	ck_assert_int_eq(score(&b, safe_fen) - score(&base, safe_fen), 60);
+}
+END_TEST
+
+/* The squares each pawn attacks, as safe mobility reads them, for the
+ * pawn `letter` of `color` on `square` of `variant`, sorted, against
+ * `want` (shared/rules/: Grand's pawns take one diagonal step forward;
+ * Hadean's too, and its ninja pawns also sideways in their upper half,
+ * White's ranks 7-12, Black's 6-1). */
+static void
+expect_hits(const char *variant, char letter, int color, const char *square,
+    const char *want)
+{
+	const bc_variant *v = bc_variant_find(variant);
+	struct eval_tables *t = calloc(1, sizeof *t);
+	struct eval_params p;
+	char got[64] = "";
+	int cell = BC_SQUARE(square[0] - 'a', atoi(square + 1) - 1);
+	int slot, sorted[EVAL_PAWN_HITS], n = 0;
+
+	ck_assert(v && t);
+	for (int i = 0; eval_params_all[i]; i++)
+		if (eval_params_all[i]->variant == bc_variant_id_of(v))
+			p = *eval_params_all[i];
+	p.safe_mobility = true;
+	ck_assert(eval_tables_init(t, v, &p));
+	slot = t->pawn_slot[bc_variant_piece_type(v, letter)];
+	ck_assert_int_ge(slot, 0);
+	for (int k = 0; k < EVAL_PAWN_HITS && t->pawn_hits[slot][color][cell][k];
+	     k++) {
+		int h = t->pawn_hits[slot][color][cell][k], j = n++;
+
+		while (j > 0 && sorted[j - 1] > h) {
+			sorted[j] = sorted[j - 1];
+			j--;
+		}
+		sorted[j] = h;
+	}
+	for (int k = 0; k < n; k++)
+		snprintf(got + strlen(got), sizeof got - strlen(got), "%s%c%d",
+		    k ? " " : "", 'a' + BC_FILE(sorted[k]),
+		    BC_RANK(sorted[k]) + 1);
+	ck_assert_msg(!strcmp(got, want), "%s %c of %d on %s: %s, not %s",
+	    variant, letter, color, square, got, want);
+	free(t);
+}
+
+START_TEST(test_pawn_hits)
+{
+	expect_hits("grand", 'P', BC_WHITE, "e3", "d4 f4");
+	expect_hits("grand", 'P', BC_BLACK, "e8", "d7 f7");
+	expect_hits("grand", 'P', BC_WHITE, "a5", "b6");
+	expect_hits("hadean", 'P', BC_WHITE, "e4", "d5 f5");
+	expect_hits("hadean", 'J', BC_WHITE, "e4", "d5 f5");
+	expect_hits("hadean", 'J', BC_WHITE, "e8", "d8 f8 d9 f9");
+	expect_hits("hadean", 'J', BC_BLACK, "e5", "d4 f4 d5 f5");
+	expect_hits("hadean", 'J', BC_BLACK, "l9", "k8");
+}
+END_TEST
+
 Suite *
 eval_terms_suite(void)
 {
@@ -224,6 +304,8 @@ eval_terms_suite(void)
 	tcase_add_test(tc, test_threats);
 	tcase_add_test(tc, test_open_files);
 	tcase_add_test(tc, test_passers);
+	tcase_add_test(tc, test_safe_mobility);
+	tcase_add_test(tc, test_pawn_hits);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1368,8 +1368,8 @@ END_TEST
 
 /*
  * bc_movegen_count against the pseudo-legal list: for both sides of every
- * corpus position, each piece's moves, those landing in a zone (the
- * squares round the enemy king, or random cells), and the squares
+ * corpus position, each piece's moves, the weights of a zone they land on
+ * (the squares round the enemy king, and random cells), and the squares
  * reached; bc_movegen_pseudo_counted gives both at once.  The side not to move is asked about as if it were to move,
  * without castling or en passant, so the list is generated for that
  * position.
@@ -1403,7 +1403,7 @@ check_counts(const bc_position *pos, int color, const uint8_t *zone,
 			if (BC_MOVE_FROM(list->moves[j]) != from)
 				continue;
 			moves++;
-			in_zone += zone[to] != 0;
+			in_zone += zone[to];
 			want_reached[to] = 1;
 		}
 		EXPECT(counts.moves[i] == moves && counts.zone_moves[i] ==
@@ -1463,13 +1463,15 @@ START_TEST(test_invariants_move_counts)
 		for (int color = 0; color < 2; color++) {
 			int king = pos->king[!color];
 
-			/* Round the enemy king, and random cells. */
+			/* Round the enemy king, and random cells of random
+			 * weights (the counts add the weights up). */
 			memset(zone, 0, sizeof zone);
 			for (int dr = -2; dr <= 2; dr++)
 				for (int df = -1; df <= 1; df++)
 					zone[king + df + dr * BC_STRIDE] = 1;
 			for (int k = 0; k < 24; k++)
-				zone[rng_below(&seed, BC_CELLS)] = 1;
+				zone[rng_below(&seed, BC_CELLS)] =
+				    (uint8_t)(1 + rng_below(&seed, 40));
 			check_counts(pos, color, zone, list, fen);
 		}
 	}

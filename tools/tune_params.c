@@ -206,6 +206,8 @@ tune_params_print(FILE *f, const bc_variant *v, const struct eval_params *p)
 	fprintf(f, "\t},\n\t.piece_count = %d,\n", p->piece_count);
 	if (p->castles)
 		fputs("\t.castles = true,\n", f);
+	if (p->safe_mobility)
+		fputs("\t.safe_mobility = true,\n", f);
 	for (int i = 0; i < n; i++)
 		if (list[i].row < 0 && tune_param_get(p, &list[i]))
 			fprintf(f, "\t.%s = %d,\n", list[i].name,

@@ -27,8 +27,8 @@ void bc_movegen_legal(const bc_position *pos, bc_move_list *list);
 void bc_movegen_pseudo(const bc_position *pos, bc_move_list *list);
 
 /*
- * How many pseudo-legal moves each piece of one side has, and how many of
- * them land on a cell of a zone (the squares round the enemy king, say):
+ * How many pseudo-legal moves each piece of one side has, and how much
+ * weight of a zone (the squares round the enemy king, say) they land on:
  * moves[i] and zone_moves[i] are those of the piece on
  * pos->piece_list[color][i], for i below count.  Each move counts as
  * bc_movegen_pseudo lists it, so a promotion counts once per piece it
@@ -45,7 +45,10 @@ typedef struct bc_move_counts {
  * them: for the side to move, exactly the moves of bc_movegen_pseudo;
  * for the other side, the moves it would have if it were to move, less
  * castling and en passant (rights that belong to a turn).  `zone` (NULL:
- * none) has BC_CELLS bytes, nonzero on the zone's cells; `reached` (NULL:
+ * none) has BC_CELLS bytes, each cell's weight (0 outside the zone), and
+ * a piece's zone_moves is the sum of the weights of its moves' landing
+ * squares (with weights 1, the moves into the zone; with weights in
+ * separate bits, a count for each of several zones); `reached` (NULL:
  * none) has BC_CELLS bytes, and the landing square of every move is set
  * to 1 there (the rest is left as it was).  Allocates nothing.
  */

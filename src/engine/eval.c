@@ -6,9 +6,12 @@
  * side's pseudo-legal moves (bc_movegen_count: its own generator, counting
  * rather than listing; for the side to move also listing, since the
  * search wants that list next), so every fairy piece counts exactly as it
- * moves and nothing about movement is repeated here.  That is the expensive
- * part; when material, squares and pawns already put the score far
- * outside the search window it is skipped (lazy evaluation).
+ * moves and nothing about movement is repeated here.  That is the
+ * expensive part; when material, squares and pawns already put the score
+ * far outside the search window it is skipped (lazy evaluation).  Where
+ * the table asks for safe mobility, moves to squares the enemy's pawns
+ * attack do not count (a zone weight the rules' counter adds up marks
+ * those squares).
  * Every term is computed for both colours by the same code, so the score
  * of a position and of its colour-flipped image are opposite.
  */
@@ -24,7 +27,12 @@ enum {
 	KING_DANGER_MUL = 16,
 	KING_DANGER_MAX = 600,
 	MAX_ATTACKERS = 16,
-	MAX_FILES = BC_MAX_FILES
+	MAX_FILES = BC_MAX_FILES,
+	/* Weights of e->zone's cells.  A piece's moves into the 12-cell king
+	 * zone stay below ZONE_UNSAFE even when a pawn's count once for
+	 * each piece it may promote to (Hadean: 9 types, 5 squares). */
+	ZONE_KING = 1,
+	ZONE_UNSAFE = 64
 };
 
 static bool
@@ -103,6 +111,62 @@ rules_flags(const bc_variant *v, int type)
 	return (uint8_t)((f & BC_PIECE_PAWN ? EVAL_PAWN : 0) |
 	    (f & BC_PIECE_ROYAL ? EVAL_KING : 0) |
 	    (f & BC_PIECE_MINOR ? EVAL_MINOR : 0));
+}
+
+/*
+ * Fills t->pawn_slot and t->pawn_hits from the rules: on an empty board,
+ * which squares within two steps a lone pawn attacks, as the rules
+ * library's attack test sees them (rank windows, a ninja pawn's halves).
+ * False if there are more pawn types or squares than the table holds.
+ */
+static bool
+init_pawn_hits(struct eval_tables *t, const bc_variant *v)
+{
+	bc_position start;
+	uint8_t board[BC_CELLS];
+	bc_square by[1];
+	int slots = 0;
+
+	bc_position_start(&start, v);
+	for (int cell = 0; cell < BC_CELLS; cell++)
+		board[cell] = start.board[cell] == BC_OFFBOARD ? BC_OFFBOARD
+		                                               : BC_EMPTY;
+	for (int type = 0; type < BC_MAX_TYPES; type++) {
+		int slot = slots;
+
+		t->pawn_slot[type] = -1;
+		if (type < 1 || type > t->type_count ||
+		    !(t->flags[type] & EVAL_PAWN))
+			continue;
+		if (slots++ == EVAL_PAWN_TYPES)
+			return false;
+		t->pawn_slot[type] = slot;
+		for (int c = 0; c < 2; c++)
+			for (int cell = BC_SQUARE(0, 0); cell < BC_CELLS; cell++) {
+				uint16_t *hits = t->pawn_hits[slot][c][cell];
+				int n = 0;
+
+				if (!on_board(v, cell))
+					continue;
+				board[cell] = BC_PIECE(c, type);
+				for (int dr = -2; dr <= 2; dr++)
+					for (int df = -2; df <= 2; df++) {
+						int to = cell + df + dr * BC_STRIDE;
+
+						if ((!df && !dr) || to < 0 ||
+						    to >= BC_CELLS ||
+						    board[to] == BC_OFFBOARD ||
+						    !bc_board_attackers(v, board,
+						        (bc_square)to, c, by, 1))
+							continue;
+						if (n == EVAL_PAWN_HITS)
+							return false;
+						hits[n++] = (uint16_t)to;
+					}
+				board[cell] = BC_EMPTY;
+			}
+	}
+	return true;
 }
 
 /* Says in t->problem what is wrong with `v`'s table; returns false. */
@@ -188,6 +252,9 @@ eval_tables_init(struct eval_tables *t, const bc_variant *v,
 		    (uint8_t)bc_variant_region(v, BC_FILE(cell), BC_RANK(cell));
 	}
 	init_pst(t);
+	if (p->safe_mobility && !init_pawn_hits(t, v))
+		return incomplete(t, v, "a pawn that attacks more squares "
+		    "than safe mobility looks at");
 	t->ready = true;
 	return true;
 }
@@ -433,6 +500,38 @@ shelter(const struct eval_tables *t, const bc_position *pos, int c)
 	return n * t->params->shelter;
 }
 
+/* With safe mobility, adds ZONE_UNSAFE to the squares the pawns of `them`
+ * attack, remembering them in e->unsafe for clear_pawn_hits. */
+static void
+mark_pawn_hits(struct eval *e, const struct eval_tables *t,
+    const bc_position *pos, int them)
+{
+	int n = 0;
+
+	if (t->params->safe_mobility)
+		for (int i = 0; i < pos->piece_count[them]; i++) {
+			int cell = pos->piece_list[them][i];
+			int slot = t->pawn_slot[BC_PIECE_TYPE(pos->board[cell])];
+			const uint16_t *hits;
+
+			if (slot < 0)
+				continue;
+			hits = t->pawn_hits[slot][them][cell];
+			for (int k = 0; k < EVAL_PAWN_HITS && hits[k]; k++) {
+				e->zone[hits[k]] |= ZONE_UNSAFE;
+				e->unsafe[n++] = hits[k];
+			}
+		}
+	e->unsafe_count = n;
+}
+
+static void
+clear_pawn_hits(struct eval *e)
+{
+	for (int i = 0; i < e->unsafe_count; i++)
+		e->zone[e->unsafe[i]] &= (uint8_t)~ZONE_UNSAFE;
+}
+
 /*
  * Mobility of side `us` and its pressure on the enemy king's zone (the
  * squares round the king and two ranks in front of it), from its
@@ -449,27 +548,33 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 	bc_move_counts *counts = &e->counts;
 
 	/* The zone: files kf-1..kf+1, ranks from one behind the king to
-	 * two in front of it, toward us.  Cells beyond the edge are
+	 * two in front of it, toward us, weighing ZONE_KING; the squares
+	 * the enemy's pawns attack weigh ZONE_UNSAFE besides, so each
+	 * piece's zone_moves holds both counts.  Cells beyond the edge are
 	 * sentinels no move lands on. */
 	for (int dr = -1; dr <= 2; dr++)
 		for (int df = -1; df <= 1; df++)
-			e->zone[king + df + dr * toward * BC_STRIDE] = 1;
+			e->zone[king + df + dr * toward * BC_STRIDE] = ZONE_KING;
+	mark_pawn_hits(e, t, pos, !us);
 	/* The side to move's list is kept for the search. */
 	if (us == pos->side)
 		bc_movegen_pseudo_counted(pos, &e->scratch[us], e->zone,
 		    reached, counts);
 	else
 		bc_movegen_count(pos, us, e->zone, reached, counts);
+	clear_pawn_hits(e);
 	for (int dr = -1; dr <= 2; dr++)
 		for (int df = -1; df <= 1; df++)
 			e->zone[king + df + dr * toward * BC_STRIDE] = 0;
 
 	for (int i = 0; i < counts->count; i++) {
 		int type = BC_PIECE_TYPE(pos->board[pos->piece_list[us][i]]);
+		int in_zone = counts->zone_moves[i] % ZONE_UNSAFE;
+		int unsafe = counts->zone_moves[i] / ZONE_UNSAFE;
 
-		mobility += t->mobility[type] * counts->moves[i];
-		if (t->attack[type] && counts->zone_moves[i]) {
-			units += t->attack[type] * counts->zone_moves[i];
+		mobility += t->mobility[type] * (counts->moves[i] - unsafe);
+		if (t->attack[type] && in_zone) {
+			units += t->attack[type] * in_zone;
 			attackers++;
 		}
 	}

@@ -74,6 +74,9 @@ struct eval_params {
 	 * king's distance from that square and less per square of our
 	 * own king's. */
 	int passed_free, passed_protected, passed_king_far, passed_king_near;
+	/* Mobility counts only the moves to squares no enemy pawn attacks:
+	 * a piece driven off by a pawn has not the use of them. */
+	bool safe_mobility;
 	/* Chad's castles and walls. */
 	bool castles;
 	int wall_rook, corner_rook, wall_control, castle_queen,
@@ -85,6 +88,11 @@ struct eval_params {
 
 /* Every variant's table, ended by NULL (eval_params.c). */
 extern const struct eval_params *const eval_params_all[];
+
+/* Pawn types (pawns, Hadean's ninja pawns) and the squares one attacks
+ * (two diagonals, a ninja pawn's two sideways), as far as safe mobility
+ * looks (a variant with more has no evaluation). */
+enum { EVAL_PAWN_TYPES = 2, EVAL_PAWN_HITS = 4 };
 
 /* What eval_init derives for one variant. */
 struct eval_tables {
@@ -108,6 +116,11 @@ struct eval_tables {
 	uint8_t rel_rank[2][BC_CELLS];   /* 1-based from each side; 0 off */
 	uint8_t region[BC_CELLS];        /* enum bc_region bits */
 	int files, ranks;
+	/* With safe_mobility: the squares a pawn (an EVAL_PAWN type, by its
+	 * slot) of each colour on each cell attacks, ended by 0 if fewer
+	 * than EVAL_PAWN_HITS; slot -1: not a pawn. */
+	int pawn_slot[BC_MAX_TYPES];
+	uint16_t pawn_hits[EVAL_PAWN_TYPES][2][BC_CELLS][EVAL_PAWN_HITS];
 };
 
 struct eval {
@@ -121,6 +134,9 @@ struct eval {
 	uint8_t zone[BC_CELLS];    /* the enemy king's zone; 0 between
 	                            * calls */
 	uint8_t reached[BC_CELLS]; /* Chad: the squares one side reaches */
+	/* The cells safe mobility marked unsafe in zone, to clear. */
+	uint16_t unsafe[BC_MAX_SIDE_PIECES * EVAL_PAWN_HITS];
+	int unsafe_count;
 	/* After eval_position: true if scratch[side to move] holds the
 	 * pseudo-legal moves of the position evaluated (not when lazy). */
 	bool have_moves;

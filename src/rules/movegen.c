@@ -23,8 +23,9 @@
 
 /*
  * One generation: into a list (`out`, the next free slot), or, when `out`
- * is NULL, only counted (bc_movegen_count): the moves, those landing in
- * `zone`, and their landing squares marked in `reached`.
+ * is NULL, only counted (bc_movegen_count): the moves, the weights of
+ * `zone` their landing squares add up to, and those squares marked in
+ * `reached`.
  */
 struct gen {
 	const bc_position *pos;
@@ -48,7 +49,7 @@ push(struct gen *g, bc_move m)
 	}
 	to = BC_MOVE_TO(m);
 	g->moves++;
-	g->zone_moves += g->zone[to] != 0;
+	g->zone_moves += g->zone[to];
 	g->reached[to] = 1;
 }
 
@@ -99,7 +100,7 @@ slide_count(struct gen *g, int from, int step, int range, int type)
 		        (hook && !hook(g->v, g->us, type, from, to))))
 			break;
 		moves++;
-		zone_moves += zone[to] != 0;
+		zone_moves += zone[to];
 		reached[to] = 1;
 		if (p != BC_EMPTY)
 			break;
@@ -362,7 +363,7 @@ count_listed(const struct gen *g, const bc_move *start, int i,
 	for (const bc_move *m = start; m < g->out; m++) {
 		int to = BC_MOVE_TO(*m);
 
-		zone_moves += g->zone[to] != 0;
+		zone_moves += g->zone[to];
 		g->reached[to] = 1;
 	}
 	counts->moves[i] = (uint16_t)(counts->moves[i] + (g->out - start));
