@@ -858,7 +858,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 	bc_position *pos = &s->pos;
 	struct search_ply *sp = &s->ply[ply];
 	bool checked, in_check, pv_node = beta - alpha > 1, tt_hit = false;
-	struct tt_entry entry;
+	struct tt_entry entry = { 0 };
 	int best, stand = 0, old_alpha = alpha, stand_eval = EVAL_NONE;
 	bc_move best_move = BC_MOVE_NONE;
 
