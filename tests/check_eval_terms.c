@@ -138,6 +138,14 @@ START_TEST(test_threats)
 	a.threat_lesser = 200;
 	a.hanging = 100;
 	ASSERT_NEAR(score(&a, threat_fen) - zero, 600);
+	/* The king alone takes only what nothing guards: the knight b2,
+	 * then with the pawn c3 guarding it. */
+	a = base;
+	a.hanging = 1000;
+	ASSERT_NEAR(score(&a, "9k/10/10/10/10/10/10/10/1n8/K9 w - - 0 1") -
+	    score(&base, "9k/10/10/10/10/10/10/10/1n8/K9 w - - 0 1"), 1000);
+	ASSERT_NEAR(score(&a, "9k/10/10/10/10/10/10/2p7/1n8/K9 w - - 0 1") -
+	    score(&base, "9k/10/10/10/10/10/10/2p7/1n8/K9 w - - 0 1"), 0);
 }
 END_TEST
 

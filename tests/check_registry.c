@@ -205,7 +205,7 @@ START_TEST(test_hexchad_castle_terms)
 	t = eval_tables_of(&e, &pos);
 	ck_assert(t->params->castles);
 	memset(reached, 0, sizeof reached);
-	bc_movegen_count(&pos, BC_WHITE, NULL, reached, &counts);
+	bc_movegen_count(&pos, BC_WHITE, NULL, reached, NULL, &counts);
 	ck_assert_int_eq(eval_chad(t, &pos, BC_WHITE, reached),
 	    4 * t->params->wall_control + 2 * t->params->undefended_square);
 	eval_free(&e);

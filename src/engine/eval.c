@@ -7,8 +7,10 @@
  * rather than listing; for the side to move also listing, since the
  * search wants that list next), so every fairy piece counts exactly as it
  * moves and nothing about movement is repeated here.  That is the
- * expensive part; when material, squares and pawns already put the score
- * far outside the search window it is skipped (lazy evaluation).  Where
+ * expensive part; the same pass marks on each square the cheapest piece
+ * that reaches it, which is all the threat terms need.  When material,
+ * squares and pawns already put the score far outside the search window
+ * it is skipped (lazy evaluation).  Where
  * the table asks for safe mobility, moves to squares the enemy's pawns
  * attack do not count (a zone weight the rules' counter adds up marks
  * those squares).
@@ -169,6 +171,40 @@ init_pawn_hits(struct eval_tables *t, const bc_variant *v)
 	return true;
 }
 
+/* Whether type `a` is a more wanted attacker than `b`: cheaper, or as
+ * cheap and a pawn where `b` is not (then by type, so no two tie). */
+static bool
+wanted_before(const struct eval_tables *t, int a, int b)
+{
+	bool pawn_a = t->flags[a] & EVAL_PAWN, pawn_b = t->flags[b] & EVAL_PAWN;
+
+	if (t->value[a] != t->value[b])
+		return t->value[a] < t->value[b];
+	if (pawn_a != pawn_b)
+		return pawn_a;
+	return a < b;
+}
+
+/* Fills t->threat_mark and t->marked_type: the king 1, every other type
+ * 2 and up, the most wanted attacker highest. */
+static void
+init_threat_marks(struct eval_tables *t)
+{
+	for (int a = 1; a <= t->type_count; a++) {
+		int mark = 1;
+
+		if (!(t->flags[a] & EVAL_KING)) {
+			mark = 2;
+			for (int b = 1; b <= t->type_count; b++)
+				if (b != a && !(t->flags[b] & EVAL_KING) &&
+				    wanted_before(t, a, b))
+					mark++;
+		}
+		t->threat_mark[a] = (uint8_t)mark;
+		t->marked_type[mark] = (uint8_t)a;
+	}
+}
+
 /* Says in t->problem what is wrong with `v`'s table; returns false. */
 static bool
 incomplete(struct eval_tables *t, const bc_variant *v, const char *what)
@@ -252,6 +288,7 @@ eval_tables_init(struct eval_tables *t, const bc_variant *v,
 		    (uint8_t)bc_variant_region(v, BC_FILE(cell), BC_RANK(cell));
 	}
 	init_pst(t);
+	init_threat_marks(t);
 	if (p->safe_mobility && !init_pawn_hits(t, v))
 		return incomplete(t, v, "a pawn that attacks more squares "
 		    "than safe mobility looks at");
@@ -559,9 +596,10 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 	/* The side to move's list is kept for the search. */
 	if (us == pos->side)
 		bc_movegen_pseudo_counted(pos, &e->scratch[us], e->zone,
-		    reached, counts);
+		    reached, t->threat_mark, counts);
 	else
-		bc_movegen_count(pos, us, e->zone, reached, counts);
+		bc_movegen_count(pos, us, e->zone, reached, t->threat_mark,
+		    counts);
 	clear_pawn_hits(e);
 	for (int dr = -1; dr <= 2; dr++)
 		for (int df = -1; df <= 1; df++)
@@ -589,9 +627,10 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 }
 
 /*
- * Side `us`'s threats on the enemy's pieces: `reached` marks the squares
- * its pseudo-legal moves land on, so an enemy piece there is attacked,
- * and only those are looked at more closely.
+ * Side `us`'s threats on the enemy's pieces: `reached` holds, on each
+ * square its pseudo-legal moves land on, the mark of the cheapest piece
+ * that lands there (init_threat_marks), so an enemy piece there is
+ * attacked, and by that piece.
  */
 static int
 threats(const struct eval_tables *t, const bc_position *pos, int us,
@@ -599,34 +638,21 @@ threats(const struct eval_tables *t, const bc_position *pos, int us,
 {
 	const struct eval_params *p = t->params;
 	int them = !us, score = 0;
-	bc_square by[MAX_ATTACKERS];
 
 	for (int i = 0; i < pos->piece_count[them]; i++) {
 		int cell = pos->piece_list[them][i];
 		int type = BC_PIECE_TYPE(pos->board[cell]);
-		int n, cheapest = -1;
-		bool pawn = false;
+		int by;
 
 		if (!reached[cell] || (t->flags[type] & EVAL_KING))
 			continue;
-		n = bc_position_attackers(pos, (bc_square)cell, us, by,
-		    MAX_ATTACKERS);
-		for (int k = 0; k < n && k < MAX_ATTACKERS; k++) {
-			int a = BC_PIECE_TYPE(pos->board[by[k]]);
-
-			/* The king takes only what is not guarded. */
-			if (t->flags[a] & EVAL_KING)
-				continue;
-			if (t->flags[a] & EVAL_PAWN)
-				pawn = true;
-			if (cheapest < 0 || t->value[a] < cheapest)
-				cheapest = t->value[a];
-		}
-		if (n == 0)
-			continue;
-		if (pawn && !(t->flags[type] & EVAL_PAWN))
+		by = t->marked_type[reached[cell]];
+		/* The king (attacking alone) takes only what is not
+		 * guarded. */
+		if ((t->flags[by] & EVAL_PAWN) && !(t->flags[type] & EVAL_PAWN))
 			score += p->threat_pawn;
-		else if (cheapest >= 0 && cheapest < t->value[type])
+		else if (!(t->flags[by] & EVAL_KING) &&
+		    t->value[by] < t->value[type])
 			score += p->threat_lesser;
 		else if (!bc_position_attacked(pos, (bc_square)cell, them))
 			score += p->hanging;

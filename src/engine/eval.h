@@ -121,6 +121,12 @@ struct eval_tables {
 	 * than EVAL_PAWN_HITS; slot -1: not a pawn. */
 	int pawn_slot[BC_MAX_TYPES];
 	uint16_t pawn_hits[EVAL_PAWN_TYPES][2][BC_CELLS][EVAL_PAWN_HITS];
+	/* Each type's mark for the rules' move counter (bc_movegen_count):
+	 * the cheaper the higher (a pawn first among equals), the king
+	 * lowest, so a reached square holds its cheapest attacker's mark;
+	 * marked_type turns a mark back into the type. */
+	uint8_t threat_mark[BC_MAX_TYPES];
+	uint8_t marked_type[BC_MAX_TYPES + 1];
 };
 
 struct eval {
@@ -133,7 +139,9 @@ struct eval {
 	bc_move_counts counts;     /* one side's moves, piece by piece */
 	uint8_t zone[BC_CELLS];    /* the enemy king's zone; 0 between
 	                            * calls */
-	uint8_t reached[BC_CELLS]; /* Chad: the squares one side reaches */
+	/* The squares one side reaches, each with its cheapest attacker's
+	 * threat_mark (0: none). */
+	uint8_t reached[BC_CELLS];
 	/* The cells safe mobility marked unsafe in zone, to clear. */
 	uint16_t unsafe[BC_MAX_SIDE_PIECES * EVAL_PAWN_HITS];
 	int unsafe_count;

@@ -25,7 +25,7 @@
  * One generation: into a list (`out`, the next free slot), or, when `out`
  * is NULL, only counted (bc_movegen_count): the moves, the weights of
  * `zone` their landing squares add up to, and those squares marked in
- * `reached`.
+ * `reached` with the moving piece's `mark` (a higher mark wins).
  */
 struct gen {
 	const bc_position *pos;
@@ -35,8 +35,16 @@ struct gen {
 	bool ep; /* en passant may be taken (the side to move's right) */
 	const uint8_t *zone;
 	uint8_t *reached;
+	uint8_t mark;
 	int moves, zone_moves;
 };
+
+static inline void
+mark_reached(const struct gen *g, int to)
+{
+	if (g->reached[to] < g->mark)
+		g->reached[to] = g->mark;
+}
 
 static inline void
 push(struct gen *g, bc_move m)
@@ -50,7 +58,7 @@ push(struct gen *g, bc_move m)
 	to = BC_MOVE_TO(m);
 	g->moves++;
 	g->zone_moves += g->zone[to];
-	g->reached[to] = 1;
+	mark_reached(g, to);
 }
 
 /*
@@ -88,7 +96,6 @@ slide_count(struct gen *g, int from, int step, int range, int type)
 {
 	const uint8_t *board = g->pos->board;
 	const uint8_t *zone = g->zone;
-	uint8_t *reached = g->reached;
 	capture_hook hook = g->v->def->can_capture;
 	int to = from, moves = 0, zone_moves = 0;
 
@@ -101,7 +108,7 @@ slide_count(struct gen *g, int from, int step, int range, int type)
 			break;
 		moves++;
 		zone_moves += zone[to];
-		reached[to] = 1;
+		mark_reached(g, to);
 		if (p != BC_EMPTY)
 			break;
 	}
@@ -364,18 +371,26 @@ count_listed(const struct gen *g, const bc_move *start, int i,
 		int to = BC_MOVE_TO(*m);
 
 		zone_moves += g->zone[to];
-		g->reached[to] = 1;
+		mark_reached(g, to);
 	}
 	counts->moves[i] = (uint16_t)(counts->moves[i] + (g->out - start));
 	counts->zone_moves[i] = (uint16_t)(counts->zone_moves[i] + zone_moves);
 }
 
+/* The mark of the piece on `cell` for struct gen. */
+static uint8_t
+mark_of(const bc_position *pos, const uint8_t *marks, int cell)
+{
+	return marks ? marks[BC_PIECE_TYPE(pos->board[cell])] : 1;
+}
+
 void
 bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
-    const uint8_t *zone, uint8_t *reached, bc_move_counts *counts)
+    const uint8_t *zone, uint8_t *reached, const uint8_t *marks,
+    bc_move_counts *counts)
 {
 	static const uint8_t no_zone[BC_CELLS];
-	uint8_t unmarked[BC_CELLS]; /* written, never read */
+	uint8_t unmarked[BC_CELLS] = { 0 }; /* compared, never used */
 	struct gen g = { .pos = pos, .v = pos->variant, .out = list->moves,
 		.us = pos->side, .ep = true, .zone = zone ? zone : no_zone,
 		.reached = reached ? reached : unmarked };
@@ -386,12 +401,14 @@ bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
 		const bc_move *start = g.out;
 
 		counts->moves[i] = counts->zone_moves[i] = 0;
+		g.mark = mark_of(pos, marks, squares[i]);
 		gen_piece(&g, squares[i]);
 		count_listed(&g, start, i, counts);
 	}
 	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE) {
 		const bc_move *start = g.out;
 
+		g.mark = mark_of(pos, marks, pos->king[pos->side]);
 		gen_castling(&g);
 		count_listed(&g, start, pos->list_index[pos->king[pos->side]],
 		    counts);
@@ -401,10 +418,10 @@ bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
 
 void
 bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
-    uint8_t *reached, bc_move_counts *counts)
+    uint8_t *reached, const uint8_t *marks, bc_move_counts *counts)
 {
 	static const uint8_t no_zone[BC_CELLS];
-	uint8_t unmarked[BC_CELLS]; /* written, never read */
+	uint8_t unmarked[BC_CELLS] = { 0 }; /* compared, never used */
 	struct gen g = { .pos = pos, .v = pos->variant, .out = NULL,
 		.us = color & 1, .ep = (color & 1) == pos->side,
 		.zone = zone ? zone : no_zone,
@@ -414,6 +431,7 @@ bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
 	counts->count = pos->piece_count[g.us];
 	for (int i = 0; i < counts->count; i++) {
 		g.moves = g.zone_moves = 0;
+		g.mark = mark_of(pos, marks, squares[i]);
 		gen_piece(&g, squares[i]);
 		counts->moves[i] = (uint16_t)g.moves;
 		counts->zone_moves[i] = (uint16_t)g.zone_moves;
@@ -424,6 +442,7 @@ bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
 		int king = pos->list_index[pos->king[g.us]];
 
 		g.moves = g.zone_moves = 0;
+		g.mark = mark_of(pos, marks, pos->king[g.us]);
 		gen_castling(&g);
 		counts->moves[king] = (uint16_t)(counts->moves[king] + g.moves);
 		counts->zone_moves[king] =
