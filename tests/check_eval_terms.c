@@ -263,9 +263,8 @@ expect_hits(const char *variant, char letter, int color, const char *square,
 	int slot, sorted[EVAL_PAWN_HITS], n = 0;
 
 	ck_assert(v && t);
-	for (int i = 0; eval_params_all[i]; i++)
-		if (eval_params_all[i]->variant == bc_variant_id_of(v))
-			p = *eval_params_all[i];
+	ck_assert(eval_params_of(bc_variant_id_of(v)));
+	p = *eval_params_of(bc_variant_id_of(v));
 	p.safe_mobility = true;
 	ck_assert(eval_tables_init(t, v, &p));
 	slot = t->pawn_slot[bc_variant_piece_type(v, letter)];

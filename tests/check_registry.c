@@ -127,22 +127,12 @@ START_TEST(test_every_variant_is_complete)
 }
 END_TEST
 
-/* The table of `v` in eval_params.c. */
-static const struct eval_params *
-table_of(const bc_variant *v)
-{
-	for (int i = 0; eval_params_all[i]; i++)
-		if (eval_params_all[i]->variant == bc_variant_id_of(v))
-			return eval_params_all[i];
-	return NULL;
-}
-
 /* Hadean's table without its ninja pawn row: Hadean alone is off, the
  * message names the variant and the piece, the others still play. */
 START_TEST(test_incomplete_table_disables_one_variant)
 {
 	const bc_variant *h = bc_variant_find("hadean");
-	const struct eval_params *full = table_of(h);
+	const struct eval_params *full = eval_params_of(bc_variant_id_of(h));
 	struct eval_params cut;
 	struct eval e;
 	int n = 0;

@@ -287,14 +287,11 @@ fit_text(int knight_wins, int rook_wins, int held_knight, int held_rook)
 static char *
 grand_table_text(void)
 {
-	const struct eval_params *p = NULL;
+	const struct eval_params *p = eval_params_of(BC_VARIANT_GRAND);
 	FILE *f = tmpfile();
 	char *text = malloc(65536);
 	size_t got;
 
-	for (int i = 0; eval_params_all[i]; i++)
-		if (eval_params_all[i]->variant == BC_VARIANT_GRAND)
-			p = eval_params_all[i];
 	ck_assert(p && f && text);
 	tune_params_print(f, bc_variant_find("grand"), p);
 	rewind(f);

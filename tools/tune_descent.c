@@ -150,15 +150,6 @@ held_loss(struct fit *fit, const struct eval_params *p)
 	return loss_over(fit, p, fit->n, fit->held);
 }
 
-static const struct eval_params *
-table_of(const bc_variant *v)
-{
-	for (int i = 0; eval_params_all[i]; i++)
-		if (eval_params_all[i]->variant == bc_variant_id_of(v))
-			return eval_params_all[i];
-	return NULL;
-}
-
 /*
  * Moves parameter `t` of `p` by `dir` steps of `step` while the loss
  * falls (at most MAX_RUN times); returns the loss of what it keeps, and
@@ -249,7 +240,7 @@ pick_only(const char *only, const struct tune_param *list, int count,
 int
 tune_fit(const struct tune_fit_options *o)
 {
-	const struct eval_params *orig = table_of(o->variant);
+	const struct eval_params *orig = eval_params_of(bc_variant_id_of(o->variant));
 	struct tune_param list[TUNE_MAX_PARAMS];
 	int steps[TUNE_MAX_PARAMS];
 	bool inert[TUNE_MAX_PARAMS] = { false };

@@ -55,16 +55,6 @@ centrality(int files, int ranks, int f, int r)
 	return (edge - d) / 2;
 }
 
-/* The table keyed by `v`'s id, or NULL. */
-static const struct eval_params *
-params_of(const bc_variant *v)
-{
-	for (int i = 0; eval_params_all[i]; i++)
-		if (eval_params_all[i]->variant == bc_variant_id_of(v))
-			return eval_params_all[i];
-	return NULL;
-}
-
 static void
 init_pst(struct eval_tables *t)
 {
@@ -309,7 +299,7 @@ eval_init(struct eval *e)
 		const bc_variant *v = bc_variant_at(i);
 
 		eval_tables_init(&e->tables[bc_variant_id_of(v)], v,
-		    params_of(v));
+		    eval_params_of(bc_variant_id_of(v)));
 	}
 	memset(e->zone, 0, sizeof e->zone);
 	e->have_moves = false;

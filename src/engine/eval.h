@@ -89,6 +89,9 @@ struct eval_params {
 /* Every variant's table, ended by NULL (eval_params.c). */
 extern const struct eval_params *const eval_params_all[];
 
+/* The table of variant `id` in eval_params_all, or NULL. */
+const struct eval_params *eval_params_of(bc_variant_id id);
+
 /* Pawn types (pawns, Hadean's ninja pawns) and the squares one attacks
  * (two diagonals, a ninja pawn's two sideways), as far as safe mobility
  * looks (a variant with more has no evaluation). */

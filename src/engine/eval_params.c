@@ -352,3 +352,12 @@ const struct eval_params *const eval_params_all[] = {
 	&hexchad,
 	NULL,
 };
+
+const struct eval_params *
+eval_params_of(bc_variant_id id)
+{
+	for (int i = 0; eval_params_all[i]; i++)
+		if (eval_params_all[i]->variant == id)
+			return eval_params_all[i];
+	return NULL;
+}

@@ -19,11 +19,12 @@
  * Late quiet moves near the horizon are pruned (more of them when not
  * improving); the others are searched with a depth reduced by their rank
  * (at the root too, a little less) and with a null window, and searched
- * again when they surprise.  Checks are extended.  The quiescence search (qsearch) looks
- * at captures and promotions, and in Chad at moves entering the enemy
- * castle (they promote or threaten mate), until the position is quiet; it
- * skips those probable losses, and shares the transposition table (as
- * depth 0).
+ * again when they surprise.  Checks are extended.  The quiescence search
+ * (qsearch) looks at captures and promotions, and in Chad at moves
+ * entering the enemy castle (they promote or threaten mate), until the
+ * position is quiet; it skips those probable losses, and shares the
+ * transposition table (as depth 0): a stored bound cuts, and a stored
+ * static evaluation stands in for a fresh one.
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
