@@ -1001,9 +1001,9 @@ START_TEST(test_fifty_move_mate)
 }
 END_TEST
 
-/* A movetime is cut by the move overhead: 5000 ms less 4900 leaves 100
- * ms, so the search ends long before 4 s (without the cut it would run
- * the full 5 s). */
+/* A movetime that is a deadline (CECP's st) is cut by the move
+ * overhead: 5000 ms less 4900 leaves 100 ms, so the search ends long
+ * before 4 s (without the cut it would run the full 5 s). */
 START_TEST(test_movetime_overhead)
 {
 	struct engine *eng = new_engine();
@@ -1015,9 +1015,31 @@ START_TEST(test_movetime_overhead)
 	bc_position_start(&pos, bc_variant_find("grand"));
 	engine_set_move_overhead(eng, 4900);
 	limits.movetime_ms = 5000;
+	limits.movetime_deadline = true;
 	m = engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL, &result);
 	ck_assert(is_legal(&pos, m));
 	ck_assert_int_lt(result.time_ms, 4000);
+	engine_free(eng);
+}
+END_TEST
+
+/* UCI's movetime is searched in full, as the protocol says ("search
+ * exactly x mseconds"): an overhead of 4900 ms does not cut 300 ms to
+ * 1, and nothing else in the start position stops the search early. */
+START_TEST(test_movetime_exact)
+{
+	struct engine *eng = new_engine();
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	struct engine_report result;
+	bc_position pos;
+	bc_move m;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	engine_set_move_overhead(eng, 4900);
+	limits.movetime_ms = 300;
+	m = engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL, &result);
+	ck_assert(is_legal(&pos, m));
+	ck_assert_int_ge(result.time_ms, 300);
 	engine_free(eng);
 }
 END_TEST
@@ -1074,6 +1096,7 @@ engine_suite(void)
 	tcase_add_test(core, test_ponder_engine);
 	tcase_add_test(core, test_fifty_move_mate);
 	tcase_add_test(core, test_movetime_overhead);
+	tcase_add_test(core, test_movetime_exact);
 	tcase_add_test(core, test_threads_count_nodes);
 	suite_add_tcase(s, mate);
 	suite_add_tcase(s, core);

@@ -23,7 +23,7 @@
  *
  * With --movetime MS each move gets MS milliseconds instead of a node
  * budget (NODES is then not given): a UCI engine is told "go movetime
- * MS" (its Move Overhead comes off that), a level searches MS ms (below
+ * MS" (bigchess searches all of it), a level searches MS ms (below
  * level 10 its node budget still caps it).  That is how two builds meet
  * at equal time, when a change alters the speed; the result then
  * depends on the machine's load, which hits both alike, so play more

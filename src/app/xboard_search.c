@@ -253,6 +253,7 @@ move_limits(const struct xb *x, const bc_position *pos, int64_t own_ms,
 		limits->depth = x->sd;
 	if (x->st_ms) {
 		limits->movetime_ms = x->st_ms;
+		limits->movetime_deadline = true;
 	} else if (x->clock_known || x->base_ms) {
 		limits->clock_ms[me] = x->clock_known ? x->own_ms : x->base_ms;
 		limits->clock_ms[!me] = x->clock_known ? x->opp_ms : x->base_ms;

@@ -526,8 +526,9 @@ plan(const struct engine *eng, const bc_position *pos,
 		out->infinite = true;
 	} else if (in->movetime_ms > 0) {
 		/* The overhead is the time the answer takes to reach the
-		 * other side: kept back from a movetime as from a clock. */
-		int64_t ms = clamp_time(in->movetime_ms) - eng->overhead_ms;
+		 * other side: kept back from a deadline as from a clock. */
+		int64_t ms = clamp_time(in->movetime_ms) -
+		    (in->movetime_deadline ? eng->overhead_ms : 0);
 
 		out->soft_ms = out->hard_ms = ms < 1 ? 1 : ms;
 	} else if (in->clock_ms[us] >= 0) {

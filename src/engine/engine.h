@@ -65,12 +65,16 @@ struct engine_limits {
 	 * final report comes, until engine_ponderhit; then the limits above
 	 * hold, their time counted from the ponderhit. */
 	bool ponder;
+	/* The movetime is a deadline the answer must meet (CECP's st, which
+	 * XBoard flags), so the move overhead comes off it; otherwise it is
+	 * searched in full, as UCI's "go movetime" asks and Stockfish does. */
+	bool movetime_deadline;
 };
 
 #define ENGINE_NO_CLOCK ((int64_t)-1)
 #define ENGINE_LIMITS_INIT \
 	{ 0, 0, 0, { ENGINE_NO_CLOCK, ENGINE_NO_CLOCK }, { 0, 0 }, 0, false, \
-	    false }
+	    false, false }
 
 /* One root line of a search: a move, the score of playing it, and the
  * principal variation it starts. */
@@ -139,8 +143,9 @@ int engine_set_hash(struct engine *eng, size_t hash_mb);
  * Sets the move overhead in milliseconds (clamped to
  * ENGINE_OVERHEAD_MIN_MS .. ENGINE_OVERHEAD_MAX_MS).  With a clock, a
  * search never plans past the time left minus this: its hard limit is
- * at most that, and the search is aborted there.  A movetime is cut by
- * as much (to 1 ms at least), so that the answer arrives within it.
+ * at most that, and the search is aborted there.  A movetime that is a
+ * deadline (engine_limits.movetime_deadline) is cut by as much (to 1 ms
+ * at least), so that the answer arrives within it.
  * Not during a search.
  */
 void engine_set_move_overhead(struct engine *eng, int64_t ms);
