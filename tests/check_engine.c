@@ -1001,46 +1001,42 @@ START_TEST(test_fifty_move_mate)
 }
 END_TEST
 
+/* The time a search of Grand's start position for `movetime_ms`, with a
+ * move overhead of 4900 ms, takes; its move must be legal. */
+static int64_t
+movetime_search_ms(int64_t movetime_ms, bool deadline)
+{
+	struct engine *eng = new_engine();
+	struct engine_limits limits = ENGINE_LIMITS_INIT;
+	struct engine_report result;
+	bc_position pos;
+	bc_move m;
+
+	bc_position_start(&pos, bc_variant_find("grand"));
+	engine_set_move_overhead(eng, 4900);
+	limits.movetime_ms = movetime_ms;
+	limits.movetime_deadline = deadline;
+	m = engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL, &result);
+	ck_assert(is_legal(&pos, m));
+	engine_free(eng);
+	return result.time_ms;
+}
+
 /* A movetime that is a deadline (CECP's st) is cut by the move
  * overhead: 5000 ms less 4900 leaves 100 ms, so the search ends long
  * before 4 s (without the cut it would run the full 5 s). */
 START_TEST(test_movetime_overhead)
 {
-	struct engine *eng = new_engine();
-	struct engine_limits limits = ENGINE_LIMITS_INIT;
-	struct engine_report result;
-	bc_position pos;
-	bc_move m;
-
-	bc_position_start(&pos, bc_variant_find("grand"));
-	engine_set_move_overhead(eng, 4900);
-	limits.movetime_ms = 5000;
-	limits.movetime_deadline = true;
-	m = engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL, &result);
-	ck_assert(is_legal(&pos, m));
-	ck_assert_int_lt(result.time_ms, 4000);
-	engine_free(eng);
+	ck_assert_int_lt(movetime_search_ms(5000, true), 4000);
 }
 END_TEST
 
 /* UCI's movetime is searched in full, as the protocol says ("search
- * exactly x mseconds"): an overhead of 4900 ms does not cut 300 ms to
- * 1, and nothing else in the start position stops the search early. */
+ * exactly x mseconds"): the overhead does not cut 300 ms to 1, and
+ * nothing else in the start position stops the search early. */
 START_TEST(test_movetime_exact)
 {
-	struct engine *eng = new_engine();
-	struct engine_limits limits = ENGINE_LIMITS_INIT;
-	struct engine_report result;
-	bc_position pos;
-	bc_move m;
-
-	bc_position_start(&pos, bc_variant_find("grand"));
-	engine_set_move_overhead(eng, 4900);
-	limits.movetime_ms = 300;
-	m = engine_search(eng, &pos, NULL, 0, &limits, NULL, NULL, &result);
-	ck_assert(is_legal(&pos, m));
-	ck_assert_int_ge(result.time_ms, 300);
-	engine_free(eng);
+	ck_assert_int_ge(movetime_search_ms(300, false), 300);
 }
 END_TEST
 

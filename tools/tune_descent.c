@@ -240,7 +240,8 @@ pick_only(const char *only, const struct tune_param *list, int count,
 int
 tune_fit(const struct tune_fit_options *o)
 {
-	const struct eval_params *orig = eval_params_of(bc_variant_id_of(o->variant));
+	const struct eval_params *orig =
+	    eval_params_of(bc_variant_id_of(o->variant));
 	struct tune_param list[TUNE_MAX_PARAMS];
 	int steps[TUNE_MAX_PARAMS];
 	bool inert[TUNE_MAX_PARAMS] = { false };
