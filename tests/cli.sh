@@ -341,12 +341,22 @@ while read -r line; do
 	esac
 done
 EOS
-	out=$(tools/match -n 2 --movetime 20 --deadline 4000 "sh $silent" \
-	    "$BIGCHESS --uci" 2>&1)
+	out=$(tools/match -n 2 --movetime 20 --deadline 4000 \
+	    --log "$silent.log" "sh $silent" "$BIGCHESS --uci" 2>&1)
 	printf '%s\n' "$out" | grep -q '^Lost for silence (no move within 4000 ms): 2 games$' &&
 	    printf '%s\n' "$out" | grep -q '^Score of sh .*: 0 - 2 - 0 ' &&
 	    ok || bad "match --deadline: $out"
-	rm -f "$silent"
+	# --log: each game's header, and the one move played (bigchess's,
+	# White's third ply after the two random ones) with its last
+	# reported depth and score.
+	grep -q '^game 1: sh (White) vs [^ ]*, opening [a-j][0-9]' \
+	    "$silent.log" &&
+	    grep -q '^game 2: [^ ]* (White) vs sh, opening ' "$silent.log" &&
+	    [ "$(grep -cv '^game ' "$silent.log")" -eq 1 ] &&
+	    grep -Eq '^3 [^ ]+ [a-j][0-9]+[a-j][0-9]+ d[0-9]+ (cp|mate) -?[0-9]+$' \
+	        "$silent.log" &&
+	    ok || bad "match --log: $(cat "$silent.log")"
+	rm -f "$silent" "$silent.log"
 fi
 # --- end of tools/match --deadline.
 
