@@ -176,22 +176,26 @@ wait_pid_file(struct pty *p, const char *path)
 	return -1;
 }
 
-/* True once process `pid` is gone (or a zombie nobody reaped yet). */
+/*
+ * True once process `pid` is gone (or a zombie nobody reaped yet); else
+ * `stat` holds its last /proc/PID/stat line (state, parent, group, ...)
+ * for the failure message.
+ */
 static bool
-wait_dead(struct pty *p, pid_t pid)
+wait_dead(struct pty *p, pid_t pid, char *stat, size_t size)
 {
-	char path[64], buf[256], *s;
+	char path[64], *s;
 
 	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	for (int i = 0; i < WAIT_MS / 20; i++) {
 		FILE *f = fopen(path, "r");
-		size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+		size_t n = f ? fread(stat, 1, size - 1, f) : 0;
 
 		if (!f)
 			return true;
 		fclose(f);
-		buf[n] = '\0';
-		if ((s = strrchr(buf, ')')) && s[1] == ' ' && s[2] == 'Z')
+		stat[n] = '\0';
+		if ((s = strrchr(stat, ')')) && s[1] == ' ' && s[2] == 'Z')
 			return true;
 		pty_pump(p, 20);
 	}
@@ -209,6 +213,7 @@ START_TEST(test_rules_man_signal)
 {
 	char dir[] = "/tmp/bigchess-man-XXXXXX", path[128], env_path[256];
 	char man_pid[128], pager_pid[128], save[160], script[1024];
+	char stat[256];
 	const char *env[] = { env_path, NULL };
 	static const int sigs[] = { SIGTERM, SIGHUP, SIGQUIT };
 	int sig = sigs[_i];
@@ -241,9 +246,10 @@ START_TEST(test_rules_man_signal)
 	    "after signal %d in the manual:\n%s", sig, pty_dump(&p));
 	ck_assert_msg(WIFSIGNALED(p.status) && WTERMSIG(p.status) == sig,
 	    "status %#x, expected death by signal %d", p.status, sig);
-	ck_assert_msg(wait_dead(&p, man), "man (%d) still runs", (int)man);
-	ck_assert_msg(wait_dead(&p, pager), "the pager (%d) still runs",
-	    (int)pager);
+	ck_assert_msg(wait_dead(&p, man, stat, sizeof stat),
+	    "man still runs: %s", stat);
+	ck_assert_msg(wait_dead(&p, pager, stat, sizeof stat),
+	    "the pager still runs (the game was %d): %s", (int)p.pid, stat);
 	snprintf(save, sizeof save, "%s/bigchess/autosave.pgn", p.state_dir);
 	text = slurp(save);
 	ck_assert_msg(text && strstr(text, "1. e5 *"), "autosave: %s",

@@ -13,7 +13,13 @@
  * When the pager stops for a Ctrl-Z we take the terminal back and stop
  * too, so that the shell sees the whole job stopped; after fg both go on
  * together.  Restricted mode never gets here (the app passes no seam).
+ *
+ * glibc's posix_spawn can make the child take the terminal itself before
+ * it runs man (a GNU extension: hence _GNU_SOURCE, here and in
+ * room_sock.c only); else a pager quick enough to read before we give
+ * the terminal would be stopped for reading in the background.
  */
+#define _GNU_SOURCE /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -69,6 +75,9 @@ spawn(char *const argv[], bool quiet, bool group, pid_t *pid)
 	if (group) {
 		flags |= POSIX_SPAWN_SETPGROUP;
 		posix_spawnattr_setpgroup(&attr, 0);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 35)
+		posix_spawn_file_actions_addtcsetpgrp_np(&fa, STDIN_FILENO);
+#endif
 	}
 	posix_spawnattr_setflags(&attr, flags);
 	if (quiet) {
@@ -228,8 +237,9 @@ wait_child(pid_t pid, bool group)
 			sigsuspend(&wait_mask);
 		}
 	}
-	/* With man gone, its pager may still hold the group: end it. */
-	if (group && killed_at)
+	/* With man gone, its pager may still hold the group: when we are
+	 * leaving, end it, even if man ended by itself before we asked. */
+	if (group && (killed_at || (leave_flag && *leave_flag)))
 		kill(-pid, SIGKILL);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
