@@ -1313,6 +1313,43 @@ START_TEST(test_invariants_legality)
 END_TEST
 
 /*
+ * bc_movegen_may_check never rules out a move that checks by our own
+ * detector (gives_check), and rules out some moves: else it would spare
+ * the search nothing.
+ */
+START_TEST(test_invariants_may_check)
+{
+	struct corpus c;
+	bc_move_list *legal = new_move_list();
+	int checks = 0, ruled_out = 0;
+	char fen[BC_FEN_MAX], text[BC_MOVE_TEXT_MAX];
+
+	corpus_build(&c, (bc_variant_id)_i);
+	for (int i = 0; i < c.count; i++) {
+		const bc_position *pos = &c.pos[i];
+
+		bc_movegen_legal(pos, legal);
+		for (int k = 0; k < legal->count; k++) {
+			bc_move m = legal->moves[k];
+			bool may = bc_movegen_may_check(pos, m);
+
+			if (gives_check(&c.vi, pos, m)) {
+				checks++;
+				ck_assert_msg(may, "%s: %s gives check, "
+				    "bc_movegen_may_check says it cannot",
+				    fen_of(pos, fen), coord_of(pos, m, text));
+			}
+			ruled_out += !may;
+		}
+	}
+	ck_assert_int_gt(checks, 0);
+	ck_assert_int_gt(ruled_out, 0);
+	free(legal);
+	corpus_free(&c);
+}
+END_TEST
+
+/*
  * bc_movegen_is_pseudo against the full pseudo-legal list: true for each
  * of its moves; for moves taken from a neighbouring corpus position, and
  * for this position's moves with the kind or promotion changed (the
@@ -1775,6 +1812,7 @@ invariants_suite(void)
 	tcase_add_loop_test(core, test_invariants_corpus_coverage, 0, variants);
 	tcase_add_loop_test(core, test_invariants_make_unmake, 0, variants);
 	tcase_add_loop_test(core, test_invariants_legality, 0, variants);
+	tcase_add_loop_test(core, test_invariants_may_check, 0, variants);
 	tcase_add_loop_test(core, test_invariants_is_pseudo, 0, variants);
 	tcase_add_loop_test(core, test_invariants_move_counts, 0, variants);
 	tcase_add_loop_test(core, test_invariants_notation, 0, variants);

@@ -89,6 +89,14 @@ bool bc_movegen_is_legal_fast(const bc_position *pos, bc_move m,
     bool in_check);
 
 /*
+ * False if pseudo-legal move `m` surely does not give check, judged from
+ * where its squares lie against the enemy king (no board is copied);
+ * true if it may.  A search prunes quiet moves that give no check
+ * without making them.
+ */
+bool bc_movegen_may_check(const bc_position *pos, bc_move m);
+
+/*
  * The squares `piece` (a colour and a type of `v`) could move to from
  * `sq` on an otherwise empty board, by its own rules: its rays, their
  * rank windows, a Chad king's castle; no captures, since nothing stands

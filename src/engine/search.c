@@ -1157,16 +1157,17 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			continue;
 		legal++;
 
-		/* Step 9. Near the horizon, unless the move gives check
-		 * (seen once it is made), prune late quiet moves (fewer
-		 * when not improving), quiet moves that even a gain of the
-		 * futility margin would leave below alpha, and moves that
-		 * lose more material than the depth left can win back: a
-		 * quiet move that puts a piece where it is lost, or a tactic
-		 * ordered last.  The exchanges are evaluated only for the
-		 * moves the cheaper tests keep, and for quiet moves not in
-		 * Chad (with them, 244 games at 10000 nodes there came out
-		 * +73 =86 -85). */
+		/* Step 9. Near the horizon, unless the move gives check,
+		 * prune late quiet moves (fewer when not improving), quiet
+		 * moves that even a gain of the futility margin would leave
+		 * below alpha, and moves that lose more material than the
+		 * depth left can win back: a quiet move that puts a piece
+		 * where it is lost, or a tactic ordered last.  The exchanges
+		 * are evaluated only for the moves the cheaper tests keep,
+		 * and for quiet moves not in Chad (with them, 244 games at
+		 * 10000 nodes there came out +73 =86 -85).  A move the rules
+		 * say cannot give check is pruned unmade; the others are
+		 * made to see. */
 		if (!pv_node && !in_check && best > -SCORE_MATE_MIN) {
 			if (quiet && depth <= LMP_DEPTH &&
 			    (searched >= (4 + depth * depth * 3) /
@@ -1180,6 +1181,10 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			else if (!quiet && depth <= SEE_PRUNE_DEPTH &&
 			    sp->picker.last_stage == PICK_BAD_TACTICS)
 				prunable = see(s, m) < -SEE_PRUNE_MARGIN * depth;
+		}
+		if (prunable && !bc_movegen_may_check(pos, m)) {
+			STAT(s, pruned);
+			continue;
 		}
 		make(s, ply, m);
 		gives_check = in_check_at(s, ply + 1);

@@ -561,14 +561,19 @@ special_move(const bc_position *pos, bc_move m)
 	    kind == BC_MOVE_PASSING;
 }
 
+/* Is `sq` on a line from `king` that a slider could attack along? */
+static bool
+on_line_from(const bc_variant *v, int king, int sq)
+{
+	return v->line[(BC_RANK(sq) - BC_RANK(king) + LINE_SPAN) *
+	        LINE_WIDTH + BC_FILE(sq) - BC_FILE(king) + LINE_SPAN];
+}
+
 /* Is `from` on a line a slider could attack the king along (a pin)? */
 static bool
 on_king_line(const bc_position *pos, int from)
 {
-	int king = pos->king[pos->side];
-
-	return pos->variant->line[(BC_RANK(from) - BC_RANK(king) + LINE_SPAN) *
-	        LINE_WIDTH + BC_FILE(from) - BC_FILE(king) + LINE_SPAN];
+	return on_line_from(pos->variant, pos->king[pos->side], from);
 }
 
 /* Against flyers: does `to` lie within three squares of the king on a
@@ -619,6 +624,52 @@ bc_movegen_is_legal_fast(const bc_position *pos, bc_move m, bool in_check)
 	/* A piece that opens no line when lifted is free to go. */
 	return !on_king_line(pos, BC_MOVE_FROM(m)) ||
 	    !exposed_without(pos, BC_MOVE_FROM(m)) || king_safe_after(pos, m);
+}
+
+/*
+ * Does `sq` lie within the near or flying reach of a `type` piece of
+ * colour `by` attacking `king`?  Rank windows and castles are ignored:
+ * "maybe" is always a safe answer.
+ */
+static bool
+in_reach(const bc_variant *v, int king, int sq, int by, unsigned types)
+{
+	for (int k = 0; k < v->attack_count[by]; k++) {
+		const struct attack_dir *a = &v->attack[by][k];
+
+		if ((a->near_types & types) && sq == king + a->step)
+			return true;
+		if (a->fly && (a->far_types & types))
+			for (int n = 1; n <= 3; n++)
+				if (sq == king + n * a->step)
+					return true;
+	}
+	return false;
+}
+
+bool
+bc_movegen_may_check(const bc_position *pos, bc_move m)
+{
+	const bc_variant *v = pos->variant;
+	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m), us = pos->side;
+	int king = pos->king[!us];
+
+	/* Castling, en passant, passing and promotion change more than a
+	 * piece's two squares, or the piece. */
+	if (special_move(pos, m) || BC_MOVE_PROMO(m))
+		return true;
+	/* A line through `from` may open (a discovered check) and one
+	 * through `to` be taken by a slider (a direct one); flyers also
+	 * jump according to what stands near the king. */
+	if (on_line_from(v, king, from) || on_line_from(v, king, to))
+		return true;
+	if (v->has_flyers &&
+	    (in_reach(v, king, from, us, ALL_TYPES) ||
+	        in_reach(v, king, to, us, ALL_TYPES)))
+		return true;
+	/* Else only a leap from `to` can reach the king. */
+	return in_reach(v, king, to, us,
+	    1u << BC_PIECE_TYPE(pos->board[from]));
 }
 
 /*
