@@ -694,11 +694,20 @@ search_picker_moves(struct search *s, const bc_position *pos, int ply,
 	return n;
 }
 
+/* Plays `m` at `ply`.  When `may_check` is false (the rules have ruled
+ * out a check: bc_movegen_may_check), the child's in_check_at knows it
+ * without a look. */
 static void
-make(struct search *s, int ply, bc_move m)
+make(struct search *s, int ply, bc_move m, bool may_check)
 {
+	struct search_ply *child = &s->ply[ply + 1];
+
 	s->ply[ply].move = m;
 	bc_position_make(&s->pos, m, &s->ply[ply].undo);
+	if (!may_check) {
+		child->check_key = s->pos.hash;
+		child->checked = false;
+	}
 	s->ply[ply].cont_ps = s->cont_ps
 	    ? cont_index(s, !s->pos.side,
 	          BC_PIECE_TYPE(s->pos.board[BC_MOVE_TO(m)]), BC_MOVE_TO(m))
@@ -942,7 +951,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		}
 		if (!bc_movegen_is_legal_fast(pos, m, checked))
 			continue;
-		make(s, ply, m);
+		make(s, ply, m, bc_movegen_may_check(pos, m));
 		score = -qsearch(s, -beta, -alpha, ply + 1, qply + 1);
 		unmake(s, ply);
 		if (s->stopped)
@@ -1144,7 +1153,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	 * perhaps the generation) of the rest. */
 	picker_init(s, ply, hash_move, have_list);
 	for (bc_move m; (m = picker_next(s, ply)) != BC_MOVE_NONE;) {
-		bool quiet = !is_tactical(s, m), gives_check;
+		bool quiet = !is_tactical(s, m), may_check, gives_check;
 		bool killer = sp->picker.last_stage == PICK_KILLERS;
 		bool prunable = false;
 		int new_depth = depth - 1, r = 0, score;
@@ -1182,11 +1191,12 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			    sp->picker.last_stage == PICK_BAD_TACTICS)
 				prunable = see(s, m) < -SEE_PRUNE_MARGIN * depth;
 		}
-		if (prunable && !bc_movegen_may_check(pos, m)) {
+		may_check = bc_movegen_may_check(pos, m);
+		if (prunable && !may_check) {
 			STAT(s, pruned);
 			continue;
 		}
-		make(s, ply, m);
+		make(s, ply, m, may_check);
 		gives_check = in_check_at(s, ply + 1);
 		if (prunable && !gives_check) {
 			STAT(s, pruned);
@@ -1298,7 +1308,7 @@ search_root(struct search *s, int depth, int alpha, int beta, int first,
 		int a = alpha - noise, b = beta - noise;
 		bool quiet = !is_tactical(s, m);
 
-		make(s, 0, m);
+		make(s, 0, m, true);
 		if (i == first) {
 			score = -pvs(s, depth - 1, -b, -a, 1, true);
 		} else {
