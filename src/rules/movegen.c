@@ -627,9 +627,9 @@ bc_movegen_is_legal_fast(const bc_position *pos, bc_move m, bool in_check)
 }
 
 /*
- * Does `sq` lie within the near or flying reach of a `type` piece of
- * colour `by` attacking `king`?  Rank windows and castles are ignored:
- * "maybe" is always a safe answer.
+ * Does `sq` lie within the near or flying reach of a piece of colour
+ * `by` and of one of `types` (bits by type) attacking `king`?  Rank
+ * windows and castles are ignored: "maybe" is always a safe answer.
  */
 static bool
 in_reach(const bc_variant *v, int king, int sq, int by, unsigned types)
@@ -654,8 +654,8 @@ bc_movegen_may_check(const bc_position *pos, bc_move m)
 	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m), us = pos->side;
 	int king = pos->king[!us];
 
-	/* Castling, en passant, passing and promotion change more than a
-	 * piece's two squares, or the piece. */
+	/* A king's move, castling, en passant, passing and promotion
+	 * change more than a piece's two squares, or the piece. */
 	if (special_move(pos, m) || BC_MOVE_PROMO(m))
 		return true;
 	/* A line through `from` may open (a discovered check) and one
