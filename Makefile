@@ -135,7 +135,8 @@ TEST_APP_OBJ += $(TEST_UI_OBJ)
 TEST_APP_OBJ += $(BUILD)/src/app/computer.o
 # ... and the tuner's data lines, arithmetic and fit (suite tune).
 TUNE_OBJ = $(BUILD)/tools/tune_data.o $(BUILD)/tools/tune_fit.o \
-	$(BUILD)/tools/tune_descent.o $(BUILD)/tools/tune_params.o
+	$(BUILD)/tools/tune_descent.o $(BUILD)/tools/tune_params.o \
+	$(BUILD)/tools/tune_quiet.o
 TEST_APP_OBJ += $(TUNE_OBJ)
 
 .PHONY: all check check-normal check-asan check-extra test man-lint tsan bench \

@@ -250,7 +250,7 @@ fit_text_threads(int knight_wins, int rook_wins, int held_knight,
 	int fd = mkstemp(data), saved = dup(STDOUT_FILENO);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL, *out = tmpfile();
 	struct tune_fit_options o = { bc_variant_find("grand"), 5, 0, 50,
-	    threads, NULL, data };
+	    threads, NULL, data, false };
 	char *text = malloc(65536);
 	size_t got;
 	int rc;
@@ -398,6 +398,42 @@ START_TEST(test_threads_same)
 }
 END_TEST
 
+/*
+ * tune fit --quiet's filter (tune_quiet_filter), on three Grand Chess
+ * positions by hand: the start (no capture at all: quiet), White's king
+ * on e2 checked by a queen on e5 down the open file (in check), and
+ * White's rook on e4 with Black's unguarded queen on e7 up the open file
+ * (not in check: the queen's diagonal from e7 ends on j2 and the king is
+ * on j1; not quiet: taking the queen wins it).  Only the first is kept.
+ */
+START_TEST(test_quiet_filter)
+{
+	static const char *fens[] = {
+		grand_start,
+		"4k5/10/10/10/10/4q5/10/10/4K5/10 w - - 0 1",
+		"k9/10/10/4q5/10/10/4R5/10/10/9K w - - 0 1",
+	};
+	struct tune_sample samples[3];
+	struct tune_quiet *q = tune_quiet_new();
+	char why[128];
+
+	ck_assert_ptr_nonnull(q);
+	for (int i = 0; i < 3; i++) {
+		char line[256];
+
+		snprintf(line, sizeof line, "%s ; 1-0", fens[i]);
+		ck_assert_msg(tune_parse_line(line, bc_variant_find("grand"),
+		    &samples[i], why, sizeof why), "%s: %s", fens[i], why);
+		samples[i].result = (float)i;
+	}
+	ck_assert(bc_position_in_check(&samples[1].pos));
+	ck_assert(!bc_position_in_check(&samples[2].pos));
+	ck_assert_int_eq(tune_quiet_filter(q, samples, 3), 1);
+	ck_assert(samples[0].result == 0);
+	tune_quiet_free(q);
+}
+END_TEST
+
 Suite *
 tune_suite(void)
 {
@@ -411,6 +447,7 @@ tune_suite(void)
 	tcase_add_test(core, test_fit_k_separable);
 	tcase_add_test(core, test_parse_good);
 	tcase_add_test(core, test_read_file);
+	tcase_add_test(core, test_quiet_filter);
 	tcase_add_loop_test(errors, test_parse_garbage, 0,
 	    (int)(sizeof garbage / sizeof garbage[0]));
 	tcase_add_test(errors, test_read_long_line);

@@ -342,7 +342,8 @@ while read -r line; do
 done
 EOS
 	out=$(tools/match -n 2 --movetime 20 --deadline 4000 \
-	    --log "$silent.log" "sh $silent" "$BIGCHESS --uci" 2>&1)
+	    --log "$silent.log" --positions "$silent.pos" \
+	    "sh $silent" "$BIGCHESS --uci" 2>&1)
 	printf '%s\n' "$out" | grep -q '^Lost for silence (no move within 4000 ms): 2 games$' &&
 	    printf '%s\n' "$out" | grep -q '^Score of sh .*: 0 - 2 - 0 ' &&
 	    ok || bad "match --deadline: $out"
@@ -356,7 +357,19 @@ EOS
 	    grep -Eq '^3 [^ ]+ [a-j][0-9]+[a-j][0-9]+ d[0-9]+ (cp|mate) -?[0-9]+$' \
 	        "$silent.log" &&
 	    ok || bad "match --log: $(cat "$silent.log")"
-	rm -f "$silent" "$silent.log"
+	# --positions: the games lost for silence give none; two games of
+	# 14 plies (then adjudicated, unless a mate came first) give theirs
+	# from ply 10 to 14, those in check left out: 1 to 10 lines.
+	[ -f "$silent.pos" ] && [ ! -s "$silent.pos" ] &&
+	    ok || bad "match --positions kept a silent game: $(cat "$silent.pos")"
+	tools/match -n 2 --nodes 300 --max-plies 14 --positions "$silent.pos" \
+	    "$BIGCHESS --uci" "$BIGCHESS --uci" >/dev/null 2>&1
+	n=$(grep -Ec '^[0-9A-Za-z/]+ [wb] [^;]* ; (1-0|0-1|1/2-1/2)$' \
+	    "$silent.pos")
+	[ "$n" -ge 1 ] && [ "$n" -le 10 ] &&
+	    [ "$(wc -l <"$silent.pos")" -eq "$n" ] &&
+	    ok || bad "match --positions: $(cat "$silent.pos")"
+	rm -f "$silent" "$silent.log" "$silent.pos"
 fi
 # --- end of tools/match --deadline.
 

@@ -13,7 +13,7 @@ static const char usage[] =
     "usage: tune gen --variant V --games N --nodes N --out FILE [--seed S]\n"
     "                [--random-plies N] [--skip-plies N] [--verbose]\n"
     "       tune fit --variant V [--passes N] [--limit N] [--holdout P]\n"
-    "                [--threads N] [--only NAMES] FILE\n";
+    "                [--threads N] [--only NAMES] [--quiet] FILE\n";
 
 static int
 bad_usage(const char *why, const char *what)
@@ -43,7 +43,7 @@ int
 main(int argc, char **argv)
 {
 	struct tune_gen_options g = { NULL, 0, 0, 1, 6, 10, false, NULL };
-	struct tune_fit_options f = { NULL, 30, 0, 0, 1, NULL, NULL };
+	struct tune_fit_options f = { NULL, 30, 0, 0, 1, NULL, NULL, false };
 	bool gen;
 
 	if (argc < 2)
@@ -120,6 +120,8 @@ main(int argc, char **argv)
 				    "separated", NULL);
 			f.only = arg;
 			i++;
+		} else if (!gen && !strcmp(opt, "--quiet")) {
+			f.quiet = true;
 		} else if (!gen && opt[0] != '-' && !f.file) {
 			f.file = opt;
 		} else {

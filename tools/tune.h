@@ -5,7 +5,7 @@
  *   build/tune gen --variant V --games N --nodes N --out FILE [--seed S]
  *                  [--random-plies N] [--skip-plies N]
  *   build/tune fit --variant V [--passes N] [--limit N] [--holdout P]
- *                  [--threads N] [--only NAMES] FILE
+ *                  [--threads N] [--only NAMES] [--quiet] FILE
  *
  * gen plays the engine against itself in-process at a fixed node budget
  * a move (so the data does not depend on the machine's load), from a few
@@ -19,7 +19,10 @@
  * on a changed table, then eval_position), so the fit is exact for it.
  * --holdout P keeps the file's last P % of positions out of the fit and
  * stops at the first pass that does not lower their loss.  --threads N
- * scores the positions in N threads, with the same result.
+ * scores the positions in N threads, with the same result.  --quiet
+ * first drops the positions that are in check or not quiet by the test
+ * tune gen keeps them by (tune_quiet_is): for data from elsewhere, such
+ * as tools/match --positions (games of other engines).
  *
  * The parts without an engine (the line parser, the loss and the fit of
  * K) are in tune_data.c and tune_fit.c, which suite "tune" tests.
@@ -83,6 +86,21 @@ double tune_loss(const int *eval, const float *result, size_t n, double k);
  */
 double tune_fit_k(const int *eval, const float *result, size_t n);
 
+/*
+ * The quiet test (tune_quiet.c): no capture or promotion sequence from
+ * the position gains over its static evaluation, as a small quiescence
+ * search of the engine's evaluation finds.  tune_quiet_new returns NULL
+ * when out of memory.
+ */
+struct tune_quiet;
+struct tune_quiet *tune_quiet_new(void);
+void tune_quiet_free(struct tune_quiet *q);
+bool tune_quiet_is(struct tune_quiet *q, const bc_position *pos);
+
+/* Keeps, in order, the first `n` samples that are not in check and are
+ * quiet; returns how many. */
+long tune_quiet_filter(struct tune_quiet *q, struct tune_sample *s, long n);
+
 /* What tune gen plays (tune_gen.c). */
 struct tune_gen_options {
 	const bc_variant *variant;
@@ -112,6 +130,7 @@ struct tune_fit_options {
 	                       * comma separated) of the only numbers to
 	                       * move: the rest stay as they are */
 	const char *file;
+	bool quiet;           /* only the quiet positions (tune_quiet) */
 };
 
 /* Fits and prints the table; 0, or 1 after a message. */

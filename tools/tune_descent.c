@@ -237,6 +237,30 @@ pick_only(const char *only, const struct tune_param *list, int count,
 	return true;
 }
 
+/* --quiet: the quiet samples of the `n` read; -1 after a message. */
+static long
+keep_quiet(const struct tune_fit_options *o, struct tune_sample *samples,
+    long n)
+{
+	struct tune_quiet *q = tune_quiet_new();
+	long kept;
+
+	if (!q) {
+		fputs("tune: out of memory\n", stderr);
+		free(samples);
+		return -1;
+	}
+	kept = tune_quiet_filter(q, samples, n);
+	tune_quiet_free(q);
+	printf("%s: %ld of %ld positions quiet\n", o->file, kept, n);
+	if (!kept) {
+		fprintf(stderr, "tune: %s: no quiet positions\n", o->file);
+		free(samples);
+		return -1;
+	}
+	return kept;
+}
+
 int
 tune_fit(const struct tune_fit_options *o)
 {
@@ -269,6 +293,8 @@ tune_fit(const struct tune_fit_options *o)
 	n = tune_read(f, o->file, o->variant, &fit.samples);
 	fclose(f);
 	if (n < 0)
+		return 1;
+	if (o->quiet && (n = keep_quiet(o, fit.samples, n)) < 0)
 		return 1;
 	if (o->limit && n > o->limit)
 		n = o->limit;

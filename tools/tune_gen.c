@@ -28,14 +28,7 @@
 #include "opening.h"
 #include "tune.h"
 
-enum { MAX_PLIES = 500, QS_DEPTH = 8 };
-
-/* The quiescence search's scratch: a move list per ply. */
-struct quiet {
-	struct eval eval;
-	bc_move_list lists[QS_DEPTH + 1];
-	int keys[BC_MAX_MOVES];
-};
+enum { MAX_PLIES = 500 };
 
 static bool
 tactical(const bc_position *pos, bc_move m)
@@ -46,81 +39,6 @@ tactical(const bc_position *pos, bc_move m)
 	    bc_move_captures(pos, m, taken, BC_MAX_CAPTURES) > 0;
 }
 
-/* The captures and promotions of list `l` first, the most valuable
- * victim first; returns how many there are. */
-static int
-order_tactical(struct quiet *q, const bc_position *pos, bc_move_list *l)
-{
-	const struct eval_tables *t = eval_tables_of(&q->eval, pos);
-	int n = 0;
-
-	for (int i = 0; i < l->count; i++) {
-		bc_move m = l->moves[i];
-		bc_square taken[BC_MAX_CAPTURES];
-		int k = bc_move_captures(pos, m, taken, BC_MAX_CAPTURES), key = 0;
-
-		if (!k && !BC_MOVE_PROMO(m))
-			continue;
-		for (int j = 0; j < k; j++)
-			key += eval_value(t, BC_PIECE_TYPE(pos->board[taken[j]]));
-		if (BC_MOVE_PROMO(m))
-			key += eval_value(t, BC_MOVE_PROMO(m));
-		/* Insertion: the lists are short. */
-		int j = n;
-		while (j > 0 && q->keys[j - 1] < key) {
-			l->moves[j] = l->moves[j - 1];
-			q->keys[j] = q->keys[j - 1];
-			j--;
-		}
-		l->moves[j] = m;
-		q->keys[j] = key;
-		n++;
-	}
-	return n;
-}
-
-/* A fail-soft quiescence search over captures and promotions. */
-static int
-qsearch(struct quiet *q, const bc_position *pos, int alpha, int beta,
-    int ply)
-{
-	int best = eval_position(&q->eval, pos, -SCORE_INF, SCORE_INF), n;
-	bc_move_list *l = &q->lists[ply];
-
-	if (best >= beta || ply >= QS_DEPTH)
-		return best;
-	if (best > alpha)
-		alpha = best;
-	bc_movegen_legal(pos, l);
-	n = order_tactical(q, pos, l);
-	for (int i = 0; i < n; i++) {
-		bc_position next = *pos;
-		bc_undo undo;
-		int score;
-
-		bc_position_make(&next, l->moves[i], &undo);
-		score = -qsearch(q, &next, -beta, -alpha, ply + 1);
-		if (score > best) {
-			best = score;
-			if (score > alpha)
-				alpha = score;
-			if (score >= beta)
-				break;
-		}
-	}
-	return best;
-}
-
-/* True if no capture sequence gains over the static evaluation: a null
- * window just above it fails low. */
-static bool
-is_quiet(struct quiet *q, const bc_position *pos)
-{
-	int stand = eval_position(&q->eval, pos, -SCORE_INF, SCORE_INF);
-
-	return qsearch(q, pos, stand, stand + 1, 0) <= stand;
-}
-
 struct game_out {
 	char (*fen)[BC_FEN_MAX];
 	int count;
@@ -129,7 +47,7 @@ struct game_out {
 /* Plays one game; fills `out` with its kept positions and returns the
  * result for White (a game still going at MAX_PLIES is a draw). */
 static double
-play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
+play(const struct tune_gen_options *o, struct engine *eng, struct tune_quiet *q,
     uint64_t seed, struct game_out *out, bc_move_list *list, int *plies)
 {
 	struct engine_limits limits = ENGINE_LIMITS_INIT;
@@ -161,7 +79,7 @@ play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
 			decided = true;
 		if (decided || ply < o->skip_plies ||
 		    bc_position_in_check(&before) || tactical(&before, m) ||
-		    !is_quiet(q, &before))
+		    !tune_quiet_is(q, &before))
 			continue;
 		bc_position_to_fen(&before, out->fen[out->count], BC_FEN_MAX);
 		out->count++;
@@ -176,7 +94,7 @@ play(const struct tune_gen_options *o, struct engine *eng, struct quiet *q,
 /* Plays the games into o->out with the scratch tune_gen made. */
 static int
 generate(const struct tune_gen_options *o, struct engine *eng,
-    struct quiet *q, bc_move_list *list, struct game_out *out)
+    struct tune_quiet *q, bc_move_list *list, struct game_out *out)
 {
 	char tmp[4096];
 	long kept = 0, draws = 0, wins = 0, losses = 0;
@@ -243,19 +161,17 @@ int
 tune_gen(const struct tune_gen_options *o)
 {
 	struct engine *eng = engine_new(16);
-	struct quiet *q = calloc(1, sizeof *q);
+	struct tune_quiet *q = tune_quiet_new();
 	bc_move_list *list = malloc(sizeof *list);
 	struct game_out out = { malloc(MAX_PLIES * sizeof *out.fen), 0 };
 	int status = 1;
 
-	if (!eng || !q || !list || !out.fen || !eval_init(&q->eval))
+	if (!eng || !q || !list || !out.fen)
 		fputs("tune: out of memory\n", stderr);
 	else
 		status = generate(o, eng, q, list, &out);
 	engine_free(eng);
-	if (q)
-		eval_free(&q->eval);
-	free(q);
+	tune_quiet_free(q);
 	free(list);
 	free(out.fen);
 	return status;
