@@ -6,8 +6,8 @@
  * A position is kept when it tells the evaluation something about the
  * result: past the opening (--skip-plies), not in check, the search's
  * best move takes nothing and does not promote, no capture sequence from
- * it gains anything over the static evaluation (a small quiescence
- * search of its own: captures and promotions only), and the game is not
+ * it gains anything over the static evaluation (tune_quiet_is, a small
+ * quiescence search: captures and promotions only), and the game is not
  * yet decided (the search saw no mate; from the first mate score on, the
  * rest of the game is mate distance, not evaluation).  Everything
  * depends only on the seed, the variant and the budget: the engine is
@@ -23,8 +23,6 @@
 
 #include "bigchess/bigchess.h"
 #include "engine/engine.h"
-#include "engine/eval.h"
-#include "engine/search.h"
 #include "opening.h"
 #include "tune.h"
 
