@@ -89,6 +89,16 @@ START_TEST(test_parse_good)
 	snprintf(line, sizeof line, "%s ; 0-1", grand_start);
 	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
 	ck_assert_double_eq(s.result, 0);
+	/* An expected result, as tools/label writes an engine's verdict. */
+	snprintf(line, sizeof line, "%s ; 0.25\n", grand_start);
+	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
+	ck_assert_double_eq(s.result, 0.25);
+	snprintf(line, sizeof line, "%s ; 1\n", grand_start);
+	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
+	ck_assert_double_eq(s.result, 1);
+	snprintf(line, sizeof line, "%s ; .5\n", grand_start);
+	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
+	ck_assert_double_eq(s.result, 0.5);
 	ck_assert_str_eq(tune_result_text(1), "1-0");
 	ck_assert_str_eq(tune_result_text(0.5), "1/2-1/2");
 	ck_assert_str_eq(tune_result_text(0), "0-1");
@@ -103,7 +113,12 @@ static const struct {
 	{ "", "no \" ; \"" },
 	{ "garbage\n", "no \" ; \"" },
 	{ " ; 1-0\n", "no FEN" },
-	{ "GRAND ; 2-0\n", "\"2-0\" is not 1-0, 0-1 or 1/2-1/2" },
+	{ "GRAND ; 2-0\n", "\"2-0\" is not 1-0, 0-1, 1/2-1/2 or a number" },
+	{ "GRAND ; 1.5\n", "\"1.5\" is not" },
+	{ "GRAND ; -0.5\n", "\"-0.5\" is not" },
+	{ "GRAND ; 0.5x\n", "\"0.5x\" is not" },
+	{ "GRAND ; nan\n", "\"nan\" is not" },
+	{ "GRAND ; 0.5 1\n", "is not" },
 	{ "GRAND ; 1-0 1-0\n", "is not 1-0" },
 	{ "GRAND ; \n", "\"\" is not" },
 	{ "GRAND ;1-0\n", "no \" ; \"" },
@@ -184,7 +199,7 @@ START_TEST(test_read_file)
 	    grand_start);
 	ck_assert_int_eq(read_text(text, err, sizeof err), -1);
 	ck_assert_str_eq(err, "tune: data.txt:2: the result \"1-1\" is not "
-	    "1-0, 0-1 or 1/2-1/2\n");
+	    "1-0, 0-1, 1/2-1/2 or a number from 0 to 1\n");
 	/* tune gen's header names the variant: Chad's data is refused
 	 * before its first position. */
 	snprintf(text, sizeof text, "# build/tune gen --variant chad --games "

@@ -373,6 +373,31 @@ EOS
 fi
 # --- end of tools/match --deadline.
 
+# --- tools/label: Fairy-Stockfish's verdict as White's expected result.
+# Black without a queen is lost whoever moves: above 0.9 for White both
+# times, so the score is turned to White's side.  --every 2 keeps one
+# line of two; a line without " ; " is refused by number.
+if command -v python3 >/dev/null && [ -x "$fsf" ]; then
+	lab=${TMPDIR:-/tmp}/bigchess-cli-label-$$
+	noq=r8r/1nb1kcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R
+	printf '# made by hand\n%s w - - 0 1 ; 0-1\n%s b - - 0 1 ; 1/2-1/2\n' \
+	    "$noq" "$noq" >"$lab.in"
+	BC_FAIRY_STOCKFISH=$fsf tools/label --depth 3 -j 2 "$lab.in" \
+	    "$lab.out" >/dev/null 2>&1
+	awk -F' ; ' '!/^#/ { n++; if ($2 + 0 <= 0.9 || $2 !~ /^[01]\.[0-9]+$/) bad = 1 }
+	    END { exit !(n == 2 && !bad) }' "$lab.out" &&
+	    ok || bad "label: $(cat "$lab.out")"
+	tools/label --depth 2 --every 2 "$lab.in" "$lab.out" >/dev/null 2>&1
+	[ "$(grep -vc '^#' "$lab.out")" -eq 1 ] &&
+	    ok || bad "label --every 2: $(cat "$lab.out")"
+	printf 'garbage\n' >"$lab.in"
+	out=$(tools/label "$lab.in" "$lab.out" 2>&1)
+	[ $? -ne 0 ] && printf '%s\n' "$out" | grep -q "^label: $lab.in:1: no " &&
+	    ok || bad "label took garbage: $out"
+	rm -f "$lab.in" "$lab.out"
+fi
+# --- end of tools/label.
+
 # --- HexChad (shared/rules/hexchad.md).
 expect 0 '^Nodes searched: 61$' -- --perft 1 --variant hexchad
 expect 0 '^Nodes searched: 3692$' -- --perft 2 --variant HexChad

@@ -11,6 +11,8 @@
  * a move (so the data does not depend on the machine's load), from a few
  * random opening plies, and writes one line per quiet position: its FEN,
  * " ; " and the game's result from White's side (1-0, 0-1 or 1/2-1/2).
+ * A result may also be a number from 0 to 1, White's expected score:
+ * tools/label writes a stronger engine's verdict so.
  * fit reads such a file, fits the logistic scale K of
  * sigmoid(K * eval) to the results, and then moves every number of the
  * variant's table in src/engine/eval_params.c (one at a time, coordinate
@@ -37,7 +39,8 @@
 
 #include "bigchess/bigchess.h"
 
-/* A training position and its game's result for White: 1, 0.5 or 0. */
+/* A training position and its game's result for White: 1, 0.5 or 0, or
+ * an expected result between them (tools/label). */
 struct tune_sample {
 	bc_position pos;
 	float result;
@@ -50,7 +53,8 @@ const char *tune_result_text(double result);
  * Reads one data line, "FEN ; RESULT", as a position of `v`.  Leading and
  * trailing blanks and the line end are ignored.  Returns true and fills
  * `out`, or false with a one-line reason in `why` (of `size` bytes): no
- * " ; ", a result that is not 1-0, 0-1 or 1/2-1/2, or a FEN the rules
+ * " ; ", a result that is not 1-0, 0-1, 1/2-1/2 or a number from 0 to 1
+ * (digits and a point only), or a FEN the rules
  * library refuses (its message).
  */
 bool tune_parse_line(const char *line, const bc_variant *v,

@@ -1,6 +1,8 @@
 /*
  * tune_data.c - the tuner's data file: one "FEN ; RESULT" line per
- * position, the result from White's side as PGN writes it.
+ * position, the result from White's side as PGN writes it, or White's
+ * expected result as a number from 0 to 1 (an engine's verdict:
+ * tools/label).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +29,27 @@ static bool
 blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* An expected result for White written as a number from 0 to 1, as
+ * tools/label writes an engine's score: "0.7311". */
+static bool
+parse_expected(const char *text, size_t len, float *out)
+{
+	char buf[32], *end;
+	double x;
+
+	if (len == 0 || len >= sizeof buf)
+		return false;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	if (strspn(buf, "0123456789.") != len)
+		return false;
+	x = strtod(buf, &end);
+	if (*end != '\0' || !(x >= 0 && x <= 1))
+		return false;
+	*out = (float)x;
+	return true;
 }
 
 bool
@@ -57,9 +80,10 @@ tune_parse_line(const char *line, const bc_variant *v,
 		out->result = 0;
 	else if (len == 7 && !strncmp(res, "1/2-1/2", 7))
 		out->result = 0.5f;
-	else {
-		snprintf(why, size, "the result \"%.*s\" is not 1-0, 0-1 or "
-		    "1/2-1/2", len > 20 ? 20 : (int)len, res);
+	else if (!parse_expected(res, len, &out->result)) {
+		snprintf(why, size, "the result \"%.*s\" is not 1-0, 0-1, "
+		    "1/2-1/2 or a number from 0 to 1",
+		    len > 20 ? 20 : (int)len, res);
 		return false;
 	}
 	while (blank(*line))
