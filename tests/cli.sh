@@ -337,16 +337,20 @@ while read -r line; do
 	case $line in
 	uci) echo "id name silent"; echo uciok ;;
 	isready) echo readyok ;;
+	go*) echo "$line" >>"$0.go" ;;
 	quit) exit 0 ;;
 	esac
 done
 EOS
-	out=$(tools/match -n 2 --movetime 20 --deadline 4000 \
+	out=$(tools/match -n 2 --movetime 20 --deadline 4000 --odds 3 \
 	    --log "$silent.log" --positions "$silent.pos" \
 	    "sh $silent" "$BIGCHESS --uci" 2>&1)
 	printf '%s\n' "$out" | grep -q '^Lost for silence (no move within 4000 ms): 2 games$' &&
 	    printf '%s\n' "$out" | grep -q '^Score of sh .*: 0 - 2 - 0 ' &&
 	    ok || bad "match --deadline: $out"
+	# --odds 3: the first engine was told three times the movetime.
+	[ "$(sort -u "$silent.go")" = "go movetime 60" ] &&
+	    ok || bad "match --odds: $(cat "$silent.go")"
 	# --log: each game's header, and the one move played (bigchess's,
 	# White's third ply after the two random ones) with its last
 	# reported depth and score.
@@ -369,7 +373,7 @@ EOS
 	[ "$n" -ge 1 ] && [ "$n" -le 10 ] &&
 	    [ "$(wc -l <"$silent.pos")" -eq "$n" ] &&
 	    ok || bad "match --positions: $(cat "$silent.pos")"
-	rm -f "$silent" "$silent.log" "$silent.pos"
+	rm -f "$silent" "$silent.log" "$silent.pos" "$silent.go"
 fi
 # --- end of tools/match --deadline.
 
