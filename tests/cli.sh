@@ -380,7 +380,8 @@ fi
 # --- tools/label: Fairy-Stockfish's verdict as White's expected result.
 # Black without a queen is lost whoever moves: above 0.9 for White both
 # times, so the score is turned to White's side.  --every 2 keeps one
-# line of two; a line without " ; " is refused by number.
+# line of two; a line without " ; " is refused by number, and an engine
+# that cannot start in one line.
 if command -v python3 >/dev/null && [ -x "$fsf" ]; then
 	lab=${TMPDIR:-/tmp}/bigchess-cli-label-$$
 	noq=r8r/1nb1kcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R
@@ -398,6 +399,11 @@ if command -v python3 >/dev/null && [ -x "$fsf" ]; then
 	out=$(tools/label "$lab.in" "$lab.out" 2>&1)
 	[ $? -ne 0 ] && printf '%s\n' "$out" | grep -q "^label: $lab.in:1: no " &&
 	    ok || bad "label took garbage: $out"
+	printf '%s w - - 0 1 ; 1-0\n' "$noq" >"$lab.in"
+	out=$(tools/label --engine /nonexistent "$lab.in" "$lab.out" 2>&1)
+	[ $? -ne 0 ] &&
+	    [ "$out" = "label: /nonexistent ended or could not start" ] &&
+	    ok || bad "label without an engine: $out"
 	rm -f "$lab.in" "$lab.out"
 fi
 # --- end of tools/label.
