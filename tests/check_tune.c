@@ -71,6 +71,21 @@ START_TEST(test_fit_k_separable)
 }
 END_TEST
 
+/* Good lines: the text before and after Grand's start FEN, and the
+ * result read.  The last three are expected results, as tools/label
+ * writes an engine's verdict. */
+static const struct {
+	const char *before, *after;
+	double result;
+} good[] = {
+	{ "", " ; 1-0\n", 1 },
+	{ "  ", " ; 1/2-1/2  \r\n", 0.5 },
+	{ "", " ; 0-1", 0 },
+	{ "", " ; 0.25\n", 0.25 },
+	{ "", " ; 1\n", 1 },
+	{ "", " ; .5\n", 0.5 },
+};
+
 START_TEST(test_parse_good)
 {
 	const bc_variant *v = bc_variant_find("grand");
@@ -79,26 +94,14 @@ START_TEST(test_parse_good)
 	char line[512], why[256];
 
 	bc_position_start(&start, v);
-	snprintf(line, sizeof line, "%s ; 1-0\n", grand_start);
-	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
-	ck_assert(bc_position_equal(&s.pos, &start));
-	ck_assert_double_eq(s.result, 1);
-	snprintf(line, sizeof line, "  %s ; 1/2-1/2  \r\n", grand_start);
-	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
-	ck_assert_double_eq(s.result, 0.5);
-	snprintf(line, sizeof line, "%s ; 0-1", grand_start);
-	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
-	ck_assert_double_eq(s.result, 0);
-	/* An expected result, as tools/label writes an engine's verdict. */
-	snprintf(line, sizeof line, "%s ; 0.25\n", grand_start);
-	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
-	ck_assert_double_eq(s.result, 0.25);
-	snprintf(line, sizeof line, "%s ; 1\n", grand_start);
-	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
-	ck_assert_double_eq(s.result, 1);
-	snprintf(line, sizeof line, "%s ; .5\n", grand_start);
-	ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why), "%s", why);
-	ck_assert_double_eq(s.result, 0.5);
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		snprintf(line, sizeof line, "%s%s%s", good[i].before,
+		    grand_start, good[i].after);
+		ck_assert_msg(tune_parse_line(line, v, &s, why, sizeof why),
+		    "%s: %s", line, why);
+		ck_assert(bc_position_equal(&s.pos, &start));
+		ck_assert_double_eq(s.result, good[i].result);
+	}
 	ck_assert_str_eq(tune_result_text(1), "1-0");
 	ck_assert_str_eq(tune_result_text(0.5), "1/2-1/2");
 	ck_assert_str_eq(tune_result_text(0), "0-1");
