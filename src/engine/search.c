@@ -26,7 +26,9 @@
  * promote or threaten mate), until the position is quiet; it skips
  * those probable losses, and shares the transposition table (as depth
  * 0): a stored bound cuts, and a stored static evaluation stands in for
- * a fresh one.
+ * a fresh one.  Where a stored score's bound says the truth lies beyond
+ * the static evaluation, the pruning and the capture search's standing
+ * score go by that score instead.
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
@@ -191,6 +193,19 @@ score_from_tt(int score, int ply)
 }
 
 /* Captures, promotions and, in Chad, entries into the enemy castle. */
+/* The static evaluation `eval`, or the table's score where its bound
+ * says the truth lies beyond it: a searched guess, better to prune by. */
+static int
+refined_eval(const struct tt_entry *entry, int eval, int ply)
+{
+	int score = score_from_tt(entry->score, ply);
+
+	if (score > -SCORE_MATE_MIN && score < SCORE_MATE_MIN &&
+	    (entry->bound & (score > eval ? TT_LOWER : TT_UPPER)))
+		return score;
+	return eval;
+}
+
 static bool
 is_tactical(const struct search *s, bc_move m)
 {
@@ -920,6 +935,8 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 			if (have_list)
 				stand_eval = stand;
 		}
+		if (tt_hit)
+			stand = refined_eval(&entry, stand, ply);
 		if (stand >= beta || !s->limits.quiesce)
 			return stand;
 		if (stand > alpha)
@@ -998,7 +1015,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	struct tt_entry entry;
 	bc_move hash_move = BC_MOVE_NONE, best_move = BC_MOVE_NONE;
 	int best = -SCORE_INF, static_eval = -SCORE_INF, old_alpha = alpha;
-	int searched = 0, legal = 0, quiet_count = 0, capture_count = 0;
+	int eval, searched = 0, legal = 0, quiet_count = 0, capture_count = 0;
 
 	/* Step 1. Extend checks; at the horizon, resolve captures. */
 	in_check = in_check_at(s, ply);
@@ -1065,19 +1082,24 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	sp->static_eval = static_eval;
 	improving = !in_check && ply >= 2 &&
 	    static_eval > s->ply[ply - 2].static_eval;
+	/* The pruning below goes by `eval`; "improving" by the static
+	 * evaluation alone. */
+	eval = !in_check && tt_hit && !sp->excluded
+	    ? refined_eval(&entry, static_eval, ply)
+	    : static_eval;
 
 	/* Step 5. Reverse futility: far above beta near the horizon. */
 	if (!pv_node && !in_check && depth <= RFP_DEPTH &&
-	    static_eval - RFP_MARGIN * (depth - improving) >= beta &&
+	    eval - RFP_MARGIN * (depth - improving) >= beta &&
 	    beta > -SCORE_MATE_MIN && beta < SCORE_MATE_MIN) {
 		STAT(s, rfp_cuts);
-		return static_eval;
+		return eval;
 	}
 
 	/* Step 5b. Razoring: far below alpha at the horizon, only captures
 	 * could save it; when they do not, believe them. */
 	if (!pv_node && !in_check && depth <= RAZOR_DEPTH &&
-	    static_eval + RAZOR_MARGIN * depth <= alpha &&
+	    eval + RAZOR_MARGIN * depth <= alpha &&
 	    alpha > -SCORE_MATE_MIN) {
 		int score = qsearch(s, alpha, alpha + 1, ply, 0);
 
@@ -1094,7 +1116,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 
 	/* Step 6. Null move: if passing still holds beta, so will a move. */
 	if (!pv_node && !in_check && null_ok && !sp->excluded && depth >= 3 &&
-	    static_eval >= beta && beta < SCORE_MATE_MIN && has_pieces(s)) {
+	    eval >= beta && beta < SCORE_MATE_MIN && has_pieces(s)) {
 		int r = 3 + depth / 6, score;
 
 		STAT(s, null_tries);
@@ -1183,7 +1205,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			if (quiet && depth <= LMP_DEPTH &&
 			    (searched >= (4 + depth * depth * 3) /
 			            (2 - improving) ||
-			        (static_eval + FUTILITY_MARGIN * depth <= alpha &&
+			        (eval + FUTILITY_MARGIN * depth <= alpha &&
 			            searched > 0)))
 				prunable = true;
 			else if (quiet && searched > 0 &&
