@@ -24,12 +24,11 @@
  * extended.  The quiescence search (qsearch) looks at captures and
  * promotions, and in Chad at moves entering the enemy castle (they
  * promote or threaten mate), until the position is quiet; it skips
- * those probable losses, and well below alpha those that win nothing by
- * exchange, and shares the transposition table (as depth 0): a stored
- * bound cuts, and a stored static evaluation stands in for a fresh one.
- * Where a stored score's bound says the truth lies beyond the static
- * evaluation, the pruning and the capture search's standing score go by
- * that score instead.
+ * those probable losses, and shares the transposition table (as depth
+ * 0): a stored bound cuts, and a stored static evaluation stands in for
+ * a fresh one.  Where a stored score's bound says the truth lies beyond
+ * the static evaluation, the pruning and the capture search's standing
+ * score go by that score instead.
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
@@ -48,8 +47,6 @@ enum {
 	CHECK_EVERY = 256,      /* nodes between looks at the clock and flag */
 	ASPIRATION = 35,
 	DELTA_MARGIN = 200,
-	QS_FUTILITY = 150,  /* this far below alpha, the capture search
-	                     * skips tactics that win nothing */
 	HISTORY_MAX = 16000,
 	HISTORY_BONUS_MAX = 2400,
 	CAPTURE_HISTORY_DIV = 8, /* its weight beside the victim's value */
@@ -969,13 +966,6 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 				break;
 			/* Delta pruning: even winning this cannot reach alpha. */
 			if (stand + victim_value(s, m) + DELTA_MARGIN <= alpha)
-				continue;
-			/* Well below alpha, a tactic that wins nothing by
-			 * exchange cannot reach it either (not in Chad, where
-			 * entering the castle wins nothing by exchange and
-			 * the exchange evaluation is not used: bad_capture). */
-			if (stand + QS_FUTILITY <= alpha &&
-			    !s->tables->params->castles && see(s, m) <= 0)
 				continue;
 		}
 		if (!bc_movegen_is_legal_fast(pos, m, checked))
