@@ -192,7 +192,6 @@ score_from_tt(int score, int ply)
 	return score;
 }
 
-/* Captures, promotions and, in Chad, entries into the enemy castle. */
 /* The static evaluation `eval`, or the table's score where its bound
  * says the truth lies beyond it: a searched guess, better to prune by. */
 static int
@@ -206,6 +205,7 @@ refined_eval(const struct tt_entry *entry, int eval, int ply)
 	return eval;
 }
 
+/* Captures, promotions and, in Chad, entries into the enemy castle. */
 static bool
 is_tactical(const struct search *s, bc_move m)
 {
