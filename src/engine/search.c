@@ -17,8 +17,9 @@
  * and last the tactics that a static exchange evaluation (see) expects to
  * lose (near the horizon, those losing much are not searched at all).
  * Late quiet moves near the horizon are pruned (more of them when not
- * improving), and outside Chad so are quiet moves that the exchange
- * evaluation expects to lose material; the others are searched with a
+ * improving), so are quiet moves too far below alpha for the depth
+ * their reduction would leave them, and outside Chad quiet moves that
+ * the exchange evaluation expects to lose material; the others are searched with a
  * depth reduced by their rank (at the root too, a little less) and with
  * a null window, and searched again when they surprise.  Checks are
  * extended.  The quiescence search (qsearch) looks at captures and
@@ -67,7 +68,8 @@ enum {
 	RFP_MARGIN = 85,    /* ... if this far above beta per ply */
 	RAZOR_DEPTH = 2,
 	RAZOR_MARGIN = 250,
-	LMP_DEPTH = 4,      /* late-move and futility pruning */
+	LMP_DEPTH = 4,      /* late-move pruning */
+	FUTILITY_DEPTH = 6, /* futility pruning, by the depth LMR would leave */
 	FUTILITY_MARGIN = 120,
 	SE_DEPTH = 8,       /* singular extension from this depth */
 	SE_MARGIN = 2,      /* ... for moves this far below, per ply */
@@ -1193,20 +1195,30 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		/* Step 9. Near the horizon, unless the move gives check,
 		 * prune late quiet moves (fewer when not improving), quiet
 		 * moves that even a gain of the futility margin would leave
-		 * below alpha, and moves that lose more material than the
-		 * depth left can win back: a quiet move that puts a piece
-		 * where it is lost, or a tactic ordered last.  The exchanges
+		 * below alpha (margin and reach go by the depth the move
+		 * would keep after its late-move reduction, Stockfish's
+		 * lmrDepth: a late move is pruned from further away), and
+		 * moves that lose more material than the depth left can
+		 * win back: a quiet move that puts a piece where it is
+		 * lost, or a tactic ordered last.  The exchanges
 		 * are evaluated only for the moves the cheaper tests keep,
 		 * and for quiet moves not in Chad (with them, 244 games at
 		 * 10000 nodes there came out +73 =86 -85).  A move the rules
 		 * say cannot give check is pruned unmade; the others are
 		 * made to see. */
 		if (!pv_node && !in_check && best > -SCORE_MATE_MIN) {
+			int lmr_depth = new_depth -
+			    (depth >= 3 ? reduction(s, depth, searched) : 0);
+
+			if (lmr_depth < 0)
+				lmr_depth = 0;
 			if (quiet && depth <= LMP_DEPTH &&
-			    (searched >= (4 + depth * depth * 3) /
-			            (2 - improving) ||
-			        (eval + FUTILITY_MARGIN * depth <= alpha &&
-			            searched > 0)))
+			    searched >= (4 + depth * depth * 3) /
+			            (2 - improving))
+				prunable = true;
+			else if (quiet && searched > 0 &&
+			    lmr_depth < FUTILITY_DEPTH &&
+			    eval + FUTILITY_MARGIN * (lmr_depth + 1) <= alpha)
 				prunable = true;
 			else if (quiet && searched > 0 &&
 			    depth <= SEE_QUIET_DEPTH && !s->tables->params->castles)
