@@ -1209,16 +1209,15 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		if (!pv_node && !in_check && best > -SCORE_MATE_MIN) {
 			int lmr_depth = new_depth -
 			    (depth >= 3 ? reduction(s, depth, searched) : 0);
+			bool late, futile;
 
 			if (lmr_depth < 0)
 				lmr_depth = 0;
-			if (quiet && depth <= LMP_DEPTH &&
-			    searched >= (4 + depth * depth * 3) /
-			            (2 - improving))
-				prunable = true;
-			else if (quiet && searched > 0 &&
-			    lmr_depth < FUTILITY_DEPTH &&
-			    eval + FUTILITY_MARGIN * (lmr_depth + 1) <= alpha)
+			late = depth <= LMP_DEPTH &&
+			    searched >= (4 + depth * depth * 3) / (2 - improving);
+			futile = searched > 0 && lmr_depth < FUTILITY_DEPTH &&
+			    eval + FUTILITY_MARGIN * (lmr_depth + 1) <= alpha;
+			if (quiet && (late || futile))
 				prunable = true;
 			else if (quiet && searched > 0 &&
 			    depth <= SEE_QUIET_DEPTH && !s->tables->params->castles)
