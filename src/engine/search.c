@@ -18,13 +18,14 @@
  * lose (near the horizon, those losing much are not searched at all).
  * Late quiet moves near the horizon are pruned (more of them when not
  * improving), so are quiet moves too far below alpha for the depth
- * their reduction would leave them, and outside Chad quiet moves that
- * the exchange evaluation expects to lose material; the others are searched with a
- * depth reduced by their rank (at the root too, a little less) and with
- * a null window, and searched again when they surprise.  Checks are
- * extended.  The quiescence search (qsearch) looks at captures and
- * promotions, and in Chad at moves entering the enemy castle (they
- * promote or threaten mate), until the position is quiet; it skips
+ * their reduction would leave them (a ply less when not improving),
+ * and outside Chad quiet moves that the exchange evaluation expects to
+ * lose material; the others are searched with a depth reduced by their
+ * rank (at the root too, a little less) and with a null window, and
+ * searched again when they surprise.  Checks are extended.  The
+ * quiescence search (qsearch) looks at captures and promotions, and in
+ * Chad at moves entering the enemy castle (they promote or threaten
+ * mate), until the position is quiet; it skips
  * those probable losses, and shares the transposition table (as depth
  * 0): a stored bound cuts, and a stored static evaluation stands in for
  * a fresh one.  Where a stored score's bound says the truth lies beyond
@@ -1207,8 +1208,11 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		 * say cannot give check is pruned unmade; the others are
 		 * made to see. */
 		if (!pv_node && !in_check && best > -SCORE_MATE_MIN) {
-			int lmr_depth = new_depth -
-			    (depth >= 3 ? reduction(s, depth, searched) : 0);
+			/* As Stockfish's reduction(improving, ...): a ply
+			 * less when not improving, for a move reduced more
+			 * than one. */
+			int cut = depth >= 3 ? reduction(s, depth, searched) : 0;
+			int lmr_depth = new_depth - cut - (!improving && cut > 1);
 			bool late, futile;
 
 			if (lmr_depth < 0)
