@@ -25,12 +25,12 @@
  * searched again when they surprise.  Checks are extended.  The
  * quiescence search (qsearch) looks at captures and promotions, and in
  * Chad at moves entering the enemy castle (they promote or threaten
- * mate), until the position is quiet; it skips
- * those probable losses, and shares the transposition table (as depth
- * 0): a stored bound cuts, and a stored static evaluation stands in for
- * a fresh one.  Where a stored score's bound says the truth lies beyond
- * the static evaluation, the pruning and the capture search's standing
- * score go by that score instead.
+ * mate), until the position is quiet; it skips those probable losses,
+ * and shares the transposition table (as depth 0): a stored bound cuts,
+ * and a stored static evaluation stands in for a fresh one.  Where a
+ * stored score's bound says the truth lies beyond the static
+ * evaluation, the pruning and the capture search's standing score go
+ * by that score instead.
  *
  * Node counts are exact: a node is counted when pvs or qsearch is entered
  * below the root, so a node limit stops the search after exactly that many
@@ -1183,7 +1183,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		bool quiet = !is_tactical(s, m), may_check, gives_check;
 		bool killer = sp->picker.last_stage == PICK_KILLERS;
 		bool prunable = false;
-		int new_depth = depth - 1, r = 0, score;
+		int new_depth = depth - 1, r = 0, cut, score;
 
 		if (m == sp->excluded)
 			continue;
@@ -1192,6 +1192,9 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		if (!bc_movegen_is_legal_fast(pos, m, in_check))
 			continue;
 		legal++;
+		/* The late-move reduction by depth and rank alone: Step 10
+		 * starts from it, and Step 9's futility looks through it. */
+		cut = depth >= 3 ? reduction(s, depth, searched) : 0;
 
 		/* Step 9. Near the horizon, unless the move gives check,
 		 * prune late quiet moves (fewer when not improving), quiet
@@ -1211,7 +1214,6 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			/* As Stockfish's reduction(improving, ...): a ply
 			 * less when not improving, for a move reduced more
 			 * than one. */
-			int cut = depth >= 3 ? reduction(s, depth, searched) : 0;
 			int lmr_depth = new_depth - cut - (!improving && cut > 1);
 			bool late, futile;
 
@@ -1246,7 +1248,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		/* Step 10. Late-move reductions, then the null window. */
 		if (depth >= 3 && searched >= (pv_node ? 4 : 2) && quiet &&
 		    !in_check && !gives_check) {
-			r = reduction(s, depth, searched);
+			r = cut;
 			if (pv_node || killer)
 				r--;
 			if (r < 0)
