@@ -1315,7 +1315,8 @@ END_TEST
 /*
  * bc_movegen_may_check never rules out a move that checks by our own
  * detector (gives_check), and rules out some moves: else it would spare
- * the search nothing.
+ * the search nothing.  bc_movegen_gives_check agrees with the detector
+ * on every legal move.
  */
 START_TEST(test_invariants_may_check)
 {
@@ -1332,13 +1333,17 @@ START_TEST(test_invariants_may_check)
 		for (int k = 0; k < legal->count; k++) {
 			bc_move m = legal->moves[k];
 			bool may = bc_movegen_may_check(pos, m);
+			bool check = gives_check(&c.vi, pos, m);
 
-			if (gives_check(&c.vi, pos, m)) {
+			if (check) {
 				checks++;
 				ck_assert_msg(may, "%s: %s gives check, "
 				    "bc_movegen_may_check says it cannot",
 				    fen_of(pos, fen), coord_of(pos, m, text));
 			}
+			ck_assert_msg(bc_movegen_gives_check(pos, m) == check,
+			    "%s: %s: bc_movegen_gives_check says %d",
+			    fen_of(pos, fen), coord_of(pos, m, text), !check);
 			ruled_out += !may;
 		}
 	}

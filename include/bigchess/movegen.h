@@ -97,6 +97,15 @@ bool bc_movegen_is_legal_fast(const bc_position *pos, bc_move m,
 bool bc_movegen_may_check(const bc_position *pos, bc_move m);
 
 /*
+ * True if pseudo-legal move `m` gives check: the piece it moves attacks
+ * the enemy king from its landing square, or its start square opens a
+ * line to it (or, for castling, en passant, a promotion or a capture in
+ * passing, any piece does once the move is played).  Exact, on a copy
+ * of the board: the search tries quiet checks without making them.
+ */
+bool bc_movegen_gives_check(const bc_position *pos, bc_move m);
+
+/*
  * The squares `piece` (a colour and a type of `v`) could move to from
  * `sq` on an otherwise empty board, by its own rules: its rays, their
  * rank windows, a Chad king's castle; no captures, since nothing stands

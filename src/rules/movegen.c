@@ -515,16 +515,13 @@ bc_movegen_is_pseudo(const bc_position *pos, bc_move m)
 	return false;
 }
 
-/* Plays `m` on a copy of the board and looks for an attack on the king. */
-static bool
-king_safe_after(const bc_position *pos, bc_move m)
+/* Plays `m` on `board`, a copy of pos's. */
+static void
+board_after(const bc_position *pos, bc_move m, uint8_t *board)
 {
-	const bc_variant *v = pos->variant;
-	uint8_t board[BC_CELLS];
 	int us = pos->side, from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m);
-	int king = pos->king[us];
 
-	memcpy(board, pos->board, sizeof board);
+	memcpy(board, pos->board, BC_CELLS);
 	if (BC_MOVE_KIND(m) == BC_MOVE_EN_PASSANT)
 		board[pos->ep_victim] = BC_EMPTY;
 	if (BC_MOVE_KIND(m) == BC_MOVE_PASSING) {
@@ -541,12 +538,24 @@ king_safe_after(const bc_position *pos, bc_move m)
 		board[rook_to] = board[rook_from];
 		board[rook_from] = BC_EMPTY;
 	}
-	board[to] = board[from];
+	board[to] = BC_MOVE_PROMO(m) ? BC_PIECE(us, BC_MOVE_PROMO(m))
+	                             : board[from];
 	if (from != to)
 		board[from] = BC_EMPTY;
+}
+
+/* Plays `m` on a copy of the board and looks for an attack on the king. */
+static bool
+king_safe_after(const bc_position *pos, bc_move m)
+{
+	uint8_t board[BC_CELLS];
+	int from = BC_MOVE_FROM(m), king = pos->king[pos->side];
+
+	board_after(pos, m, board);
 	if (from == king)
-		king = to;
-	return !attack_board(v, board, king, !us, ALL_TYPES);
+		king = BC_MOVE_TO(m);
+	return !attack_board(pos->variant, board, king, !pos->side,
+	    ALL_TYPES);
 }
 
 /* The move kinds that can change the attacks on the king in ways other
@@ -670,6 +679,68 @@ bc_movegen_may_check(const bc_position *pos, bc_move m)
 	/* Else only a leap from `to` can reach the king. */
 	return in_reach(v, king, to, us,
 	    1u << BC_PIECE_TYPE(pos->board[from]));
+}
+
+/*
+ * Does the piece that moves from `from` to `to` attack `king` from `to`,
+ * `from` left empty?  By v->check_dir, with a walk along the line for a
+ * slider; -1 when the table cannot tell (more than one direction).
+ */
+static int
+checks_from(const bc_position *pos, int from, int to, int king)
+{
+	const bc_variant *v = pos->variant;
+	int us = pos->side, type = BC_PIECE_TYPE(pos->board[from]);
+	int df = BC_FILE(to) - BC_FILE(king), dr = BC_RANK(to) - BC_RANK(king);
+	int dir = v->check_dir[us][type][(dr + LINE_SPAN) * LINE_WIDTH + df +
+	    LINE_SPAN];
+	const struct attack_dir *a;
+	int sq;
+
+	if (dir == CHECK_DIR_MANY)
+		return -1;
+	if (!dir)
+		return 0;
+	a = &v->attack[us][dir - 1];
+	if (a->from_min && (v->rel_rank[us][to] < a->from_min ||
+	                       v->rel_rank[us][to] > a->from_max))
+		return 0;
+	for (sq = king + a->step; sq != to; sq += a->step)
+		if (pos->board[sq] != BC_EMPTY && sq != from)
+			return 0;
+	return 1;
+}
+
+bool
+bc_movegen_gives_check(const bc_position *pos, bc_move m)
+{
+	const bc_variant *v = pos->variant;
+	uint8_t board[BC_CELLS];
+	int from = BC_MOVE_FROM(m), to = BC_MOVE_TO(m), us = pos->side;
+	int king = pos->king[!us], direct = -1;
+
+	/* A move of more than one piece or of a new one, flyers (whose
+	 * jumps depend on what stands between), a confined piece, or one
+	 * the table cannot tell: any attacker, on the board after the
+	 * move. */
+	if (!special_move(pos, m) && !BC_MOVE_PROMO(m) && !v->has_flyers &&
+	    !is_confined(v, BC_PIECE_TYPE(pos->board[from])))
+		direct = checks_from(pos, from, to, king);
+	if (direct < 0) {
+		if (!bc_movegen_may_check(pos, m))
+			return false;
+		board_after(pos, m, board);
+		return attack_board(v, board, king, us, ALL_TYPES);
+	}
+	/* Else the piece moved checks from its landing square, or a line
+	 * through its start square opens. */
+	if (direct)
+		return true;
+	if (!on_line_from(v, king, from))
+		return false;
+	board_after(pos, m, board);
+	return attack_board_along(v, board, king, us,
+	    BC_FILE(from) - BC_FILE(king), BC_RANK(from) - BC_RANK(king));
 }
 
 /*

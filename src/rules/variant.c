@@ -212,6 +212,39 @@ init_attacks(struct bc_variant *v)
 	}
 }
 
+/* Fills v->check_dir from v->attack: each type's attacks laid out by
+ * where the attacker stands relative to the king it attacks. */
+static void
+init_check_dirs(struct bc_variant *v)
+{
+	for (int color = 0; color < 2; color++)
+		for (int k = 0; k < v->attack_count[color]; k++) {
+			const struct attack_dir *a = &v->attack[color][k];
+
+			for (int t = 1; t <= v->def->type_count; t++) {
+				bool near = (a->near_types >> t) & 1;
+				bool far = (a->far_types >> t) & 1;
+
+				for (int n = 1; (near || far) && n <= LINE_SPAN;
+				     n++) {
+					int f = n * a->df, r = n * a->dr;
+					uint8_t *dir;
+
+					if (f < -LINE_SPAN || f > LINE_SPAN ||
+					    r < -LINE_SPAN || r > LINE_SPAN ||
+					    (n > 1 && !far))
+						break;
+					dir = &v->check_dir[color][t][(r +
+					    LINE_SPAN) * LINE_WIDTH + f +
+					    LINE_SPAN];
+					*dir = a->fly || (*dir && *dir != k + 1)
+					    ? CHECK_DIR_MANY
+					    : (uint8_t)(k + 1);
+				}
+			}
+		}
+}
+
 static void
 init_castling(struct bc_variant *v)
 {
@@ -311,6 +344,7 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 	init_regions(v);
 	init_promotion(v);
 	init_attacks(v);
+	init_check_dirs(v);
 	init_castling(v);
 	init_castling_text(v);
 	init_start_counts(v);

@@ -20,7 +20,8 @@ enum {
 	MAX_RAYS = 16,
 	MAX_ATTACK_DIRS = 96,
 	LINE_SPAN = BC_MAX_FILES - 1,
-	LINE_WIDTH = 2 * LINE_SPAN + 1
+	LINE_WIDTH = 2 * LINE_SPAN + 1,
+	CHECK_DIR_MANY = 0xff
 };
 
 enum ray_flag {
@@ -210,6 +211,13 @@ struct bc_variant {
 	uint16_t confined_types;
 	int attack_count[2];
 	struct attack_dir attack[2][MAX_ATTACK_DIRS]; /* by attacker colour */
+	/* check_dir[colour][type][(dr + LINE_SPAN) * LINE_WIDTH + df +
+	 * LINE_SPAN]: the direction (its index in attack[colour], plus 1)
+	 * along which a piece of that colour and type standing (df, dr)
+	 * from a king attacks it, if nothing stands between; 0 if it never
+	 * does from there, CHECK_DIR_MANY if more than one direction or a
+	 * flyer's may. */
+	uint8_t check_dir[2][BC_MAX_TYPES][LINE_WIDTH * LINE_WIDTH];
 	uint8_t castle_mask[BC_CELLS]; /* rights lost when a piece leaves or
 	                                * lands on a cell */
 	uint64_t zobrist[32][BC_CELLS];
