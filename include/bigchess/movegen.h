@@ -101,7 +101,8 @@ bool bc_movegen_may_check(const bc_position *pos, bc_move m);
  * the enemy king from its landing square, or its start square opens a
  * line to it (or, for castling, en passant, a promotion or a capture in
  * passing, any piece does once the move is played).  Exact, on a copy
- * of the board: the search tries quiet checks without making them.
+ * of the board, cheaper than making the move: the search prunes the
+ * moves that give no check without making them.
  */
 bool bc_movegen_gives_check(const bc_position *pos, bc_move m);
 

@@ -1207,9 +1207,9 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		 * lost, or a tactic ordered last.  The exchanges
 		 * are evaluated only for the moves the cheaper tests keep,
 		 * and for quiet moves not in Chad (with them, 244 games at
-		 * 10000 nodes there came out +73 =86 -85).  A move the rules
-		 * say cannot give check is pruned unmade; the others are
-		 * made to see. */
+		 * 10000 nodes there came out +73 =86 -85).  Whether a
+		 * move gives check the rules tell without making it
+		 * (bc_movegen_gives_check): a pruned move is never made. */
 		if (!pv_node && !in_check && best > -SCORE_MATE_MIN) {
 			/* As Stockfish's reduction(improving, ...): a ply
 			 * less when not improving, for a move reduced more
@@ -1232,18 +1232,13 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			    sp->picker.last_stage == PICK_BAD_TACTICS)
 				prunable = see(s, m) < -SEE_PRUNE_MARGIN * depth;
 		}
-		may_check = bc_movegen_may_check(pos, m);
-		if (prunable && !may_check) {
+		if (prunable && !bc_movegen_gives_check(pos, m)) {
 			STAT(s, pruned);
 			continue;
 		}
+		may_check = prunable || bc_movegen_may_check(pos, m);
 		make(s, ply, m, may_check);
 		gives_check = in_check_at(s, ply + 1);
-		if (prunable && !gives_check) {
-			STAT(s, pruned);
-			unmake(s, ply);
-			continue;
-		}
 
 		/* Step 10. Late-move reductions, then the null window. */
 		if (depth >= 3 && searched >= (pv_node ? 4 : 2) && quiet &&
