@@ -71,7 +71,7 @@ enum {
 	RAZOR_MARGIN = 250,
 	LMP_DEPTH = 4,      /* late-move pruning */
 	FUTILITY_DEPTH = 6, /* futility pruning, by the depth LMR would leave */
-	FUTILITY_MARGIN = 120,
+	FUTILITY_MARGIN = 100, /* a ply of the reduced depth */
 	SE_DEPTH = 8,       /* singular extension from this depth */
 	SE_MARGIN = 2,      /* ... for moves this far below, per ply */
 	ROOT_FULL_MOVES = 4, /* root moves searched to the full depth first */
