@@ -574,8 +574,8 @@ special_move(const bc_position *pos, bc_move m)
 static bool
 on_line_from(const bc_variant *v, int king, int sq)
 {
-	return v->line[(BC_RANK(sq) - BC_RANK(king) + LINE_SPAN) *
-	        LINE_WIDTH + BC_FILE(sq) - BC_FILE(king) + LINE_SPAN];
+	return v->line[line_index(BC_FILE(sq) - BC_FILE(king),
+	    BC_RANK(sq) - BC_RANK(king))];
 }
 
 /* Is `from` on a line a slider could attack the king along (a pin)? */
@@ -691,9 +691,8 @@ checks_from(const bc_position *pos, int from, int to, int king)
 {
 	const bc_variant *v = pos->variant;
 	int us = pos->side, type = BC_PIECE_TYPE(pos->board[from]);
-	int df = BC_FILE(to) - BC_FILE(king), dr = BC_RANK(to) - BC_RANK(king);
-	int dir = v->check_dir[us][type][(dr + LINE_SPAN) * LINE_WIDTH + df +
-	    LINE_SPAN];
+	int dir = v->check_dir[us][type][line_index(
+	    BC_FILE(to) - BC_FILE(king), BC_RANK(to) - BC_RANK(king))];
 	const struct attack_dir *a;
 	int sq;
 

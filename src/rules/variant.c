@@ -142,8 +142,7 @@ mark_line(struct bc_variant *v, int df, int dr)
 
 		if (k && f >= -LINE_SPAN && f <= LINE_SPAN &&
 		    r >= -LINE_SPAN && r <= LINE_SPAN)
-			v->line[(r + LINE_SPAN) * LINE_WIDTH + f + LINE_SPAN] =
-			    1;
+			v->line[line_index(f, r)] = 1;
 	}
 }
 
@@ -222,21 +221,20 @@ init_check_dirs(struct bc_variant *v)
 			const struct attack_dir *a = &v->attack[color][k];
 
 			for (int t = 1; t <= v->def->type_count; t++) {
-				bool near = (a->near_types >> t) & 1;
-				bool far = (a->far_types >> t) & 1;
+				/* Steps from the king: any number, one, or
+				 * none (the type does not attack this way). */
+				int reach = (a->far_types >> t) & 1 ? LINE_SPAN
+				    : (a->near_types >> t) & 1;
 
-				for (int n = 1; (near || far) && n <= LINE_SPAN;
-				     n++) {
+				for (int n = 1; n <= reach; n++) {
 					int f = n * a->df, r = n * a->dr;
 					uint8_t *dir;
 
 					if (f < -LINE_SPAN || f > LINE_SPAN ||
-					    r < -LINE_SPAN || r > LINE_SPAN ||
-					    (n > 1 && !far))
+					    r < -LINE_SPAN || r > LINE_SPAN)
 						break;
-					dir = &v->check_dir[color][t][(r +
-					    LINE_SPAN) * LINE_WIDTH + f +
-					    LINE_SPAN];
+					dir = &v->check_dir[color][t]
+					    [line_index(f, r)];
 					*dir = a->fly || (*dir && *dir != k + 1)
 					    ? CHECK_DIR_MANY
 					    : (uint8_t)(k + 1);

@@ -193,7 +193,7 @@ struct bc_variant {
 	int16_t delta[2][BC_MAX_TYPES]
 	             [MAX_RAYS];           /* ray steps as cell offsets */
 	uint8_t rel_rank[2][BC_CELLS];     /* 1-based, 0 off the board */
-	/* line[(dr + LINE_SPAN) * LINE_WIDTH + df + LINE_SPAN] is 1 if a
+	/* line[line_index(df, dr)] is 1 if a
 	 * slider could attack along the line from a king to a piece (df, dr)
 	 * away: moving that piece may expose the king. */
 	uint8_t line[LINE_WIDTH * LINE_WIDTH];
@@ -211,8 +211,8 @@ struct bc_variant {
 	uint16_t confined_types;
 	int attack_count[2];
 	struct attack_dir attack[2][MAX_ATTACK_DIRS]; /* by attacker colour */
-	/* check_dir[colour][type][(dr + LINE_SPAN) * LINE_WIDTH + df +
-	 * LINE_SPAN]: the direction (its index in attack[colour], plus 1)
+	/* check_dir[colour][type][line_index(df, dr)]: the direction (its
+	 * index in attack[colour], plus 1)
 	 * along which a piece of that colour and type standing (df, dr)
 	 * from a king attacks it, if nothing stands between; 0 if it never
 	 * does from there, CHECK_DIR_MANY if more than one direction or a
@@ -241,6 +241,14 @@ static inline const struct piece_def *
 piece_def_of(const bc_variant *v, int type)
 {
 	return &v->def->pieces[type];
+}
+
+/* The index of an offset of (df, dr) files and ranks, each within
+ * LINE_SPAN, in v->line and v->check_dir. */
+static inline int
+line_index(int df, int dr)
+{
+	return (dr + LINE_SPAN) * LINE_WIDTH + df + LINE_SPAN;
 }
 
 static inline bool
