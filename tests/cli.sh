@@ -325,6 +325,21 @@ if [ -x "$ARENA" ]; then
 fi
 # --- end of arena --movetime.
 
+# --- build/arena --from N: the games numbered from N are the very games
+# (openings, colours, moves) a match from 1 plays as its Nth and on; an
+# even or zero N is bad usage (a pair's two games share one opening).
+if [ -x "$ARENA" ]; then
+	whole=$("$ARENA" chad 4 level1 greedy 100 2>&1 | grep '^game [34]:')
+	later=$("$ARENA" --from 3 chad 2 level1 greedy 100 2>&1 | grep '^game ')
+	[ -n "$whole" ] && [ "$whole" = "$later" ] && ok ||
+	    bad "arena --from 3: '$later', the whole match's: '$whole'"
+	for n in 0 2; do
+		"$ARENA" --from $n chad 2 level1 greedy 100 >/dev/null 2>&1
+		[ $? -eq 2 ] && ok || bad "arena --from $n taken"
+	done
+fi
+# --- end of arena --from.
+
 # --- tools/match --deadline: an engine that never answers a `go` loses
 # each game it hangs in, is started again, and the match goes on to its
 # end and counts those games (Fairy-Stockfish referees).  The deadline

@@ -33,7 +33,10 @@
  * Each pair of games starts from the same 4 random plies (both colours),
  * drawn from the game number; an opening after which a depth-5 search
  * sees a forced mate for either side is drawn again, so no game is
- * decided before a player has moved.
+ * decided before a player has moved.  The same command plays the same
+ * openings; --from N numbers the games from N (odd) instead of 1, so a
+ * match stopped after N - 1 games goes on with new openings rather than
+ * replaying those.
  *
  * Prints each game's result, then the first player's
  * wins, draws and losses, its score and an Elo estimate with a 95 %
@@ -548,7 +551,7 @@ main(int argc, char **argv)
 	bool use_sprt = false, ok = true;
 	double total = 0;
 	int games, played = 0, wins = 0, draws = 0, losses = 0;
-	int verdict = SPRT_CONTINUE, adjudicate = 0;
+	int verdict = SPRT_CONTINUE, adjudicate = 0, first = 0;
 
 	signal(SIGPIPE, SIG_IGN);
 	if (argc == 5 && !strcmp(argv[1], "--elo")) {
@@ -579,6 +582,12 @@ main(int argc, char **argv)
 
 			ok = ok && ms >= 1 && ms <= 3600000 && ms == (int)ms;
 			budget.movetime_ms = (int64_t)ms;
+			argc -= 2;
+			argv += 2;
+		} else if (!strcmp(argv[1], "--from") && argc > 2) {
+			first = atoi(argv[2]) - 1;
+			ok = first >= 0 && first % 2 == 0 &&
+			    first < 1000000000;
 			argc -= 2;
 			argv += 2;
 		} else if (!strcmp(argv[1], "--adjudicate") && argc > 2) {
@@ -615,8 +624,9 @@ main(int argc, char **argv)
 	    (games = atoi(argv[2])) < 1 || parse_player(argv[3], &a, v) ||
 	    parse_player(argv[4], &b, v)) {
 		fputs("usage: arena [--sprt ELO0 ELO1 [--alpha A] [--beta B]] "
-		      "[--adjudicate N] [--movetime MS]\n"
-		      "             VARIANT GAMES PLAYER PLAYER [NODES]\n"
+		      "[--adjudicate N]\n"
+		      "             [--movetime MS] [--from N] "
+		      "VARIANT GAMES PLAYER PLAYER [NODES]\n"
 		      "       arena --elo WINS DRAWS LOSSES\n"
 		      "       arena --llr WINS DRAWS LOSSES ELO0 ELO1 "
 		      "[--alpha A] [--beta B]\n"
@@ -630,7 +640,8 @@ main(int argc, char **argv)
 		budget.nodes = strtoull(argv[5], NULL, 10);
 	if (!(judge = engine_new(16)))
 		return 1;
-	for (int i = 0; i < games && verdict == SPRT_CONTINUE; i++) {
+	for (int i = first; i - first < games && verdict == SPRT_CONTINUE;
+	    i++) {
 		int plies;
 		double s;
 
