@@ -507,6 +507,58 @@ START_TEST(test_resize_without_memory)
 }
 END_TEST
 
+/*
+ * The harness's own screen model (tests/pty_harness.c), as the monkey
+ * drives it: the model shrinks before the program hears of it, and the
+ * program's next bytes still assume the old size.  Five full rows, the
+ * cursor home, then a 3-row model and an erase: libvterm 0.1.4 moved the
+ * cursor to row -2 and crashed in the erase.  A terminal keeps the
+ * cursor on the screen, so the text after the erase starts at the top.
+ */
+START_TEST(test_model_shrinks_under_cursor)
+{
+	const char *const argv[] = { "/bin/sh", "-c",
+		"stty -echo; for r in 1 2 3 4 5; do printf '%080d' 0; done; "
+		"printf '\\033[Hready'; read x; printf '\\033[Jdone'; read y",
+		NULL };
+	struct pty p;
+	char row[24];
+	int r = -1, c = -1;
+
+	ck_assert_int_eq(pty_spawn(&p, 24, 80, argv, NULL), 0);
+	WAIT_FOR(&p, "ready");
+	pty_resize_model(&p, 3, 23);
+	pty_send(&p, "\r");
+	WAIT_FOR(&p, "done");
+	ck_assert_msg(pty_find(&p, "done", &r, &c) && r == 0,
+	    "'done' on row %d, not the top; top row '%s'", r,
+	    pty_row(&p, 0, row));
+	pty_close(&p);
+}
+END_TEST
+
+/*
+ * A double-width character on a one-column terminal (the monkey pastes
+ * them, and resizes to one column): libvterm 0.1.4 crashed on it, so the
+ * harness's model is two columns wide there.  The character fills the
+ * top row and what follows goes below.
+ */
+START_TEST(test_model_one_column_wide_char)
+{
+	const char *const argv[] = { "/bin/sh", "-c",
+		"stty -echo; printf '\\357\\274\\241ok'; read x", NULL };
+	struct pty p;
+	int r = -1, c = -1;
+
+	ck_assert_int_eq(pty_spawn(&p, 20, 1, argv, NULL), 0);
+	WAIT_FOR(&p, "ok");
+	ck_assert_msg(pty_find(&p, "ok", &r, &c) && r == 1 && c == 0,
+	    "'ok' at %d,%d, not below the wide character:\n%s", r, c,
+	    pty_dump(&p));
+	pty_close(&p);
+}
+END_TEST
+
 Suite *
 term_suite(void)
 {
@@ -529,6 +581,8 @@ term_suite(void)
 	    (int)(sizeof capped / sizeof capped[0]));
 	tcase_add_test(size, test_huge_terminal);
 	tcase_add_test(size, test_resize_without_memory);
+	tcase_add_test(size, test_model_shrinks_under_cursor);
+	tcase_add_test(size, test_model_one_column_wide_char);
 	suite_add_tcase(s, env);
 	suite_add_tcase(s, size);
 	return s;

@@ -34,10 +34,13 @@
  * and the mode, so `-s SEED -v VARIANT -m MODE` repeats one run's keys.
  * The seed is printed first; with no -s it comes from the clock.
  *
- * A mouse report's start ("ESC [ <") is always followed by its end,
- * at once or after a pause: curses reads the rest of a report with
- * blocking reads, so a report cut short would hold the program until
- * more bytes come (a terminal always sends the whole report).
+ * A mouse report's start ("ESC [ <", or X10's "ESC [ M") is always
+ * followed by its end, at once or after a pause: curses reads the rest
+ * of a report with blocking reads, so a report cut short would hold the
+ * program until more bytes come (a terminal always sends the whole
+ * report), and a resize probe just then would call that a hang.  Other
+ * bytes that happen to make such a start are changed ('<' to '>', 'M'
+ * to 'L').
  *
  * Left out of the random bytes: ^C ^\ ^Z (the terminal turns them into
  * signals; check_ui tests the signals) and ^S ^Q (flow control: ^S would
@@ -130,8 +133,8 @@ sent(const struct run *r, size_t back)
 
 /*
  * Sends `len` bytes (NULs included) and remembers them.  Unless
- * r->mouse is set, a '<' that would start a mouse report ("ESC [ <")
- * goes as '>' (see the header).
+ * r->mouse is set, a '<' or 'M' that would start a mouse report ("ESC [
+ * <", "ESC [ M") goes as '>' or 'L' (see the header).
  */
 static void
 send_bytes(struct run *r, const char *bytes, size_t len)
@@ -146,8 +149,8 @@ send_bytes(struct run *r, const char *bytes, size_t len)
 		char b1 = k >= 1 ? s[k - 1] : sent(r, 0);
 		char b2 = k >= 2 ? s[k - 2] : sent(r, 1 - k);
 
-		if (s[k] == '<' && b1 == '[' && b2 == '\033')
-			s[k] = '>';
+		if (b1 == '[' && b2 == '\033' && (s[k] == '<' || s[k] == 'M'))
+			s[k] = s[k] == '<' ? '>' : 'L';
 	}
 
 	while (i < len) {
@@ -204,7 +207,7 @@ static const char *const escape_keys[] = {
 
 static const char *const bad_escapes[] = {
 	"\033[", "\033O", "\033[1;", "\033[999999999999999999A",
-	"\033[M", "\033]0;title\007", "\033]52;c;AAAA\033\\",
+	"\033]0;title\007", "\033]52;c;AAAA\033\\",
 	"\033P1$r\033\\", "\033[?1049h", "\033[6n", "\033[c", "\033\033",
 	"\033\033[A", "\033[[A", "\033[1;99X", "\033[;;;;;;;;;;;;;;;;;;;;;;~",
 	"\033[200~", "\033[201~", "\033[I", "\033[O", "\033N", "\033c",

@@ -32,6 +32,24 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/*
+ * The screen model's width for a terminal `cols` wide: at least two
+ * columns.  libvterm 0.1.4 writes through a null pointer when a
+ * double-width character comes to a one-column screen (the monkey's
+ * pastes have them); the program is still told the real width.
+ */
+static int
+clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+static int
+model_cols(int cols)
+{
+	return cols < 2 ? 2 : cols;
+}
+
 static int
 on_termprop(VTermProp prop, VTermValue *val, void *user)
 {
@@ -135,7 +153,7 @@ pty_spawn_opts(struct pty *p, int rows, int cols, const char *const argv[],
 
 	memset(p, 0, sizeof *p);
 	p->rows = rows;
-	p->cols = cols;
+	p->cols = model_cols(cols);
 	snprintf(p->state_dir, sizeof p->state_dir, "/tmp/bigchess-pty-XXXXXX");
 	if (!mkdtemp(p->state_dir))
 		p->state_dir[0] = '\0';
@@ -164,7 +182,7 @@ pty_spawn_opts(struct pty *p, int rows, int cols, const char *const argv[],
 		_exit(127);
 	}
 	fcntl(p->fd, F_SETFL, fcntl(p->fd, F_GETFL) | O_NONBLOCK);
-	p->vt = vterm_new(rows, cols);
+	p->vt = vterm_new(rows, p->cols);
 	vterm_set_utf8(p->vt, 1);
 	vterm_output_set_callback(p->vt, on_output, p);
 	p->screen = vterm_obtain_screen(p->vt);
@@ -373,14 +391,29 @@ pty_resize(struct pty *p, int rows, int cols)
 void
 pty_resize_model(struct pty *p, int rows, int cols)
 {
+	VTermPos at;
+	char move[32];
+
 	p->rows = rows;
-	p->cols = cols;
-	vterm_set_size(p->vt, rows, cols);
+	p->cols = model_cols(cols);
+	vterm_set_size(p->vt, rows, p->cols);
 	/* As xterm does on a resize, the scrolling region becomes the whole
 	 * screen (cursor kept).  libvterm 0.1.4 keeps a region's top past
 	 * a shrunk screen's bottom and then crashes (a negative memmove) on
 	 * the next scroll; the monkey found it. */
 	vterm_input_write(p->vt, "\0337\033[r\0338", 7);
+	/* And as xterm does, the cursor stays on the screen.  libvterm
+	 * 0.1.4, shrinking a screen whose lower lines are not blank, moves
+	 * the lines and the cursor up by as many rows, to a negative row
+	 * when the cursor was near the top; the next erase there writes
+	 * through a null pointer (the monkey found that too). */
+	vterm_state_get_cursorpos(vterm_obtain_state(p->vt), &at);
+	if (at.row < 0 || at.row >= rows || at.col < 0 || at.col >= p->cols) {
+		snprintf(move, sizeof move, "\033[%d;%dH",
+		    clamp(at.row, 0, rows - 1) + 1,
+		    clamp(at.col, 0, p->cols - 1) + 1);
+		vterm_input_write(p->vt, move, strlen(move));
+	}
 }
 
 void
