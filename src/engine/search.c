@@ -50,7 +50,7 @@ enum {
 	ASPIRATION = 35,
 	DELTA_MARGIN = 200,
 	HISTORY_MAX = 16000,
-	HISTORY_BONUS_MAX = 4800, /* update_history's bonus from depth 10 */
+	HISTORY_BONUS_MAX = 2400,
 	CAPTURE_HISTORY_DIV = 8, /* its weight beside the victim's value */
 	SCORE_HASH = 1 << 30,
 	SCORE_TACTICAL = 1 << 28,
@@ -841,9 +841,7 @@ gravity(int16_t *h, int delta)
  * counter move (if quiet), and gains in the histories, while the moves
  * of its kind searched before it, which failed, lose as much: quiet
  * moves in the butterfly and continuation histories, captures in the
- * capture history (they lose after a quiet cut-off too).  The bonus
- * grows with the depth's square, to about a quarter of the histories'
- * range at depth 8, as Stockfish's (half that learnt too slowly).
+ * capture history (they lose after a quiet cut-off too).
  */
 static void
 update_history(struct search *s, int ply, bc_move best, int depth,
@@ -851,7 +849,7 @@ update_history(struct search *s, int ply, bc_move best, int depth,
 {
 	struct search_ply *sp = &s->ply[ply];
 	int us = s->pos.side;
-	int bonus = 32 * depth * depth + 256 * (depth - 1);
+	int bonus = 16 * depth * depth + 128 * (depth - 1);
 
 	if (bonus > HISTORY_BONUS_MAX)
 		bonus = HISTORY_BONUS_MAX;
