@@ -327,15 +327,21 @@ fi
 
 # --- build/arena --from N: the games numbered from N are the very games
 # (openings, colours, moves) a match from 1 plays as its Nth and on; an
-# even or zero N is bad usage (a pair's two games share one opening).
+# even, zero or malformed N is bad usage (a pair's two games share one
+# opening).
 if [ -x "$ARENA" ]; then
 	whole=$("$ARENA" chad 4 level1 greedy 100 2>&1 | grep '^game [34]:')
 	later=$("$ARENA" --from 3 chad 2 level1 greedy 100 2>&1 | grep '^game ')
 	[ -n "$whole" ] && [ "$whole" = "$later" ] && ok ||
 	    bad "arena --from 3: '$later', the whole match's: '$whole'"
-	for n in 0 2; do
+	for n in 0 2 3x; do
 		"$ARENA" --from $n chad 2 level1 greedy 100 >/dev/null 2>&1
 		[ $? -eq 2 ] && ok || bad "arena --from $n taken"
+	done
+	# A good option after a bad one does not make the bad one good.
+	for opt in "--from 3" "--adjudicate 10"; do
+		"$ARENA" --movetime 0 $opt grand 2 random random >/dev/null 2>&1
+		[ $? -eq 2 ] && ok || bad "arena --movetime 0 $opt taken"
 	done
 fi
 # --- end of arena --from.

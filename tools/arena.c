@@ -585,14 +585,16 @@ main(int argc, char **argv)
 			argc -= 2;
 			argv += 2;
 		} else if (!strcmp(argv[1], "--from") && argc > 2) {
-			first = atoi(argv[2]) - 1;
-			ok = first >= 0 && first % 2 == 0 &&
-			    first < 1000000000;
+			double n = parse_real(argv[2], &ok);
+
+			ok = ok && n >= 1 && n < 1000000000 && n == (int)n &&
+			    (int)n % 2 == 1;
+			first = ok ? (int)n - 1 : 0;
 			argc -= 2;
 			argv += 2;
 		} else if (!strcmp(argv[1], "--adjudicate") && argc > 2) {
 			adjudicate = atoi(argv[2]);
-			ok = adjudicate > 0;
+			ok = ok && adjudicate > 0;
 			argc -= 2;
 			argv += 2;
 		} else if ((!strcmp(argv[1], "--alpha") ||
