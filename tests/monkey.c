@@ -462,9 +462,10 @@ keystroke(struct run *r)
 		send_str(r, bad_escapes[range(r, 0,
 		    (int)(sizeof bad_escapes / sizeof bad_escapes[0]) - 1)]);
 	} else if (k < 650) {
-		/* A CSI sequence with random parameters and final byte,
-		 * but never a mouse report's start ("ESC [ <", "ESC [ M"):
-		 * see the note at the top. */
+		/* A CSI sequence with random parameters and final byte;
+		 * send_bytes changes one that would start a mouse report
+		 * (see the note at the top).  The first parameter is never
+		 * '<', as before that guard, so a seed keeps its keys. */
 		char final = (char)range(r, 0x40, 0x7e);
 		int params = range(r, 0, 12);
 
@@ -473,8 +474,6 @@ keystroke(struct run *r)
 			add_char(buf, &len, sizeof buf, i ?
 			    "0123456789;<=>?"[range(r, 0, 14)] :
 			    "0123456789;=>?"[range(r, 0, 13)]);
-		if (params == 0 && final == 'M')
-			final = 'L';
 		add_char(buf, &len, sizeof buf, final);
 		send_bytes(r, buf, len);
 	} else if (k < 690) {

@@ -32,18 +32,18 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/*
- * The screen model's width for a terminal `cols` wide: at least two
- * columns.  libvterm 0.1.4 writes through a null pointer when a
- * double-width character comes to a one-column screen (the monkey's
- * pastes have them); the program is still told the real width.
- */
 static int
 clamp(int v, int lo, int hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
+/*
+ * The screen model's width for a terminal `cols` wide: at least two
+ * columns.  libvterm 0.1.4 writes through a null pointer when a
+ * double-width character comes to a one-column screen (the monkey's
+ * pastes have them); the program is still told the real width.
+ */
 static int
 model_cols(int cols)
 {

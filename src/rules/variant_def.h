@@ -193,9 +193,9 @@ struct bc_variant {
 	int16_t delta[2][BC_MAX_TYPES]
 	             [MAX_RAYS];           /* ray steps as cell offsets */
 	uint8_t rel_rank[2][BC_CELLS];     /* 1-based, 0 off the board */
-	/* line[line_index(df, dr)] is 1 if a
-	 * slider could attack along the line from a king to a piece (df, dr)
-	 * away: moving that piece may expose the king. */
+	/* line[line_index(df, dr)] is 1 if a slider could attack along the
+	 * line from a king to a piece (df, dr) away: moving that piece may
+	 * expose the king. */
 	uint8_t line[LINE_WIDTH * LINE_WIDTH];
 	uint8_t region[BC_CELLS];          /* enum bc_region bits */
 	uint8_t promo_zone[2][BC_CELLS];   /* enum promo_zone */
@@ -212,11 +212,10 @@ struct bc_variant {
 	int attack_count[2];
 	struct attack_dir attack[2][MAX_ATTACK_DIRS]; /* by attacker colour */
 	/* check_dir[colour][type][line_index(df, dr)]: the direction (its
-	 * index in attack[colour], plus 1)
-	 * along which a piece of that colour and type standing (df, dr)
-	 * from a king attacks it, if nothing stands between; 0 if it never
-	 * does from there, CHECK_DIR_MANY if more than one direction or a
-	 * flyer's may. */
+	 * index in attack[colour], plus 1) along which a piece of that
+	 * colour and type standing (df, dr) from a king attacks it, if
+	 * nothing stands between; 0 if it never does from there,
+	 * CHECK_DIR_MANY if more than one direction or a flyer's may. */
 	uint8_t check_dir[2][BC_MAX_TYPES][LINE_WIDTH * LINE_WIDTH];
 	uint8_t castle_mask[BC_CELLS]; /* rights lost when a piece leaves or
 	                                * lands on a cell */
