@@ -9,7 +9,9 @@
  * so Rb10 is mate (i10 is the rook's, i9 and j9 the other's) and the
  * only one (Ra10+ frees the ninth rank, Rj1+ leaves i10, Rj9+ is taken).
  * Black to move at the start has two moves, Kh10 and Kj10 (the ninth
- * rank is the rook's).
+ * rank is the rook's), and both lose to Rb10# (after Kh10 the rook on
+ * b10 holds g10 and, behind the king, i10), so the two score alike and
+ * either may come first.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -86,8 +88,8 @@ wait_lines(struct pty *p, int depth, const char *first,
  * mates in 1", the bar, and three lines, the first the mating move (the
  * only mate, counted by hand above) with the mate score.  The lines
  * differ in their first moves.  Stepping back in review (,) changes the
- * position and with it the lines, to Black's moves (Kh10 first: Kj10
- * allows the mate); stepping forward (.) brings the mate back; a key
+ * position and with it the lines, to Black's two moves; stepping forward
+ * (.) brings the mate back; a key
  * that does not look around (x) stops it, and its panel goes.
  */
 START_TEST(test_analysis_follows_review)
@@ -111,9 +113,16 @@ START_TEST(test_analysis_follows_review)
 
 	pty_send(&p, ",");
 	WAIT_FOR(&p, "Reviewing: 0 of 1");
-	wait_lines(&p, 2, "1...Kh10", lines, 2);
-	ck_assert_msg(strncmp(strchr(lines[1], ' ') + 1, "1...Kj10", 8) == 0,
-	    "second line: %s", lines[1]);
+	wait_lines(&p, 2, "1...K", lines, 2);
+	{
+		const char *a = strchr(lines[0], ' ') + 1;
+		const char *b = strchr(lines[1], ' ') + 1;
+
+		ck_assert_msg((!strncmp(a, "1...Kh10", 8) &&
+		    !strncmp(b, "1...Kj10", 8)) ||
+		    (!strncmp(a, "1...Kj10", 8) && !strncmp(b, "1...Kh10", 8)),
+		    "lines: %s / %s", lines[0], lines[1]);
+	}
 	pty_send(&p, ".");
 	wait_lines(&p, 2, "2.Rb10#", lines, 3);
 
