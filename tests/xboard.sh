@@ -48,7 +48,11 @@ XBOARD=${XBOARD:-}
 if [ -z "$XBOARD" ]; then
 	XBOARD=$(command -v xboard 2>/dev/null || echo /usr/games/xboard)
 fi
-MOVES=6         # XBoard adjudicates a draw after this many moves
+# XBoard adjudicates a draw after this many moves.  Kept short of a Grand
+# pawn reaching the 8th rank with nothing captured: XBoard 4.9.1 makes
+# that move a queen's promotion, which Grand's rules forbid (README,
+# XBoard mode), and the game would no longer be ours.
+MOVES=5
 WAIT_TENTHS=600 # the longest wait for any one marker, in 0.1 s
 
 passed=0
