@@ -1,7 +1,7 @@
 /*
  * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
  * king danger, threats, rook-like pieces on open files, passers' extras,
- * safe mobility), each counted by hand on a position of its own, and the
+ * safe mobility, space), each counted by hand on a position of its own, and the
  * squares safe mobility takes pawns (Grand's and Hadean's) to attack.
  *
  * The tests score with a table of their own, not Grand's (which the
@@ -246,6 +246,47 @@ START_TEST(test_safe_mobility)
 }
 END_TEST
 
+/*
+ * Space: each side's squares on the files c-h from its second rank to
+ * the middle (White's ranks 2-5, Black's 9-6), 24 of them.  White (king
+ * a1, rook b1, pawns d4 e4): its own pawns take 2, Black's pawn e6 attacks
+ * d5 and f5, so 20 count once; d2, d3, e2 and e3 are one or two squares
+ * behind a pawn and nothing of Black's reaches them (the rook i10 runs
+ * down the i-file and along the tenth rank, the king j10 to i9 and j9,
+ * the pawn e6 to e5), so they count twice: 24 units, 4 pieces, weight
+ * 3 * 3.  Black (king j10, rook i10, pawn e6): its pawn takes e6, White's
+ * pawns attack only the fifth rank, and e7 and e8 are behind e6 where
+ * nothing of White's lands (the rook b1 runs up the b-file and along the
+ * first rank, the pawns to d5 and e5): 23 + 2 = 25 units, 3 pieces, weight
+ * 2 * 2.  At space 2560: 24 * 9 * 10 = 2160 against 25 * 4 * 10 = 1000,
+ * 1160 in the middle game; phase 1000 * 256 / 9600 = 26: 117.8.
+ */
+static const char space_fen[] = "8rk/10/10/10/4p5/10/3PP5/10/10/KR8 w - - 0 1";
+static const char space_fen_black[] =
+    "8rk/10/10/10/4p5/10/3PP5/10/10/KR8 b - - 0 1";
+
+START_TEST(test_space)
+{
+	struct eval_params a = base;
+
+	a.space = 2560;
+	ASSERT_NEAR(score(&a, space_fen) - score(&base, space_fen), 118);
+	ASSERT_NEAR(score(&a, space_fen_black) - score(&base, space_fen_black),
+	    -118);
+	/* Black's pawn a step back on e7 attacks d6 and f6, outside
+	 * White's squares: White 22 + 4 = 26 units, 2340; Black's pawn
+	 * now takes e7, e6 counts, and e8 and e9 are behind it: 23 + 2 =
+	 * 25, 1000.  1340 * 26 / 256 = 136.1. */
+	ASSERT_NEAR(score(&a, "8rk/10/10/4p5/10/10/3PP5/10/10/KR8 w - - 0 1") -
+	    score(&base, "8rk/10/10/4p5/10/10/3PP5/10/10/KR8 w - - 0 1"), 136);
+	/* Black's rook on a3 instead (White's king on c1, out of its
+	 * way) reaches d3 and e3 along the third rank: they count once,
+	 * White 22 units, 1980 against 1000; 980 * 26 / 256 = 99.5. */
+	ASSERT_NEAR(score(&a, "9k/10/10/10/4p5/10/3PP5/r9/10/1RK7 w - - 0 1") -
+	    score(&base, "9k/10/10/10/4p5/10/3PP5/r9/10/1RK7 w - - 0 1"), 99);
+}
+END_TEST
+
 /* The squares each pawn attacks, as safe mobility reads them, for the
  * pawn `letter` of `color` on `square` of `variant`, sorted, against
  * `want` (shared/rules/: Grand's pawns take one diagonal step forward;
@@ -313,6 +354,7 @@ eval_terms_suite(void)
 	tcase_add_test(tc, test_open_files);
 	tcase_add_test(tc, test_passers);
 	tcase_add_test(tc, test_safe_mobility);
+	tcase_add_test(tc, test_space);
 	tcase_add_test(tc, test_pawn_hits);
 	suite_add_tcase(s, tc);
 	return s;

@@ -58,6 +58,7 @@ static const struct {
 	  -1000, 3000, 4 },
 	{ "passed_king_near", offsetof(struct eval_params, passed_king_near),
 	  -1000, 3000, 4 },
+	{ "space", offsetof(struct eval_params, space), -1000, 3000, 2 },
 	{ "wall_rook", offsetof(struct eval_params, wall_rook), -1000, 3000,
 	  8 },
 	{ "corner_rook", offsetof(struct eval_params, corner_rook), -1000,

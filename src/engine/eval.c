@@ -195,6 +195,25 @@ init_threat_marks(struct eval_tables *t)
 	}
 }
 
+/* Fills t->space_cells: each side's centre files (all but the two
+ * outermost on each side) from its second rank to the middle. */
+static void
+init_space(struct eval_tables *t)
+{
+	for (int c = 0; c < 2; c++) {
+		int n = 0;
+
+		for (int cell = 0; cell < BC_CELLS; cell++) {
+			int f = BC_FILE(cell), rel = t->rel_rank[c][cell];
+
+			if (rel >= 2 && rel <= t->ranks / 2 && f >= 2 &&
+			    f < t->files - 2 && n < EVAL_SPACE_CELLS)
+				t->space_cells[c][n++] = (uint16_t)cell;
+		}
+		t->space_count = n;
+	}
+}
+
 /* Says in t->problem what is wrong with `v`'s table; returns false. */
 static bool
 incomplete(struct eval_tables *t, const bc_variant *v, const char *what)
@@ -279,7 +298,9 @@ eval_tables_init(struct eval_tables *t, const bc_variant *v,
 	}
 	init_pst(t);
 	init_threat_marks(t);
-	if (p->safe_mobility && !init_pawn_hits(t, v))
+	if (p->space)
+		init_space(t);
+	if ((p->safe_mobility || p->space) && !init_pawn_hits(t, v))
 		return incomplete(t, v, "a pawn that attacks more squares "
 		    "than safe mobility looks at");
 	t->ready = true;
@@ -650,6 +671,52 @@ threats(const struct eval_tables *t, const bc_position *pos, int us,
 	return score;
 }
 
+static bool
+own_pawn(const struct eval_tables *t, const bc_position *pos, int us,
+    int cell)
+{
+	bc_piece piece = pos->board[cell];
+
+	return piece != BC_EMPTY && piece != BC_OFFBOARD &&
+	    BC_PIECE_COLOR(piece) == us &&
+	    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN);
+}
+
+/* Side `us`'s space (eval_params' space); `their_reached` marks the
+ * squares the enemy's pieces reach. */
+static int
+space(const struct eval_tables *t, const bc_position *pos, int us,
+    const uint8_t *their_reached)
+{
+	int them = !us, forward = us == BC_WHITE ? BC_STRIDE : -BC_STRIDE;
+	int units = 0, weight = pos->piece_count[us] - 1;
+	uint8_t hit[BC_CELLS] = { 0 };
+
+	for (int i = 0; i < pos->piece_count[them]; i++) {
+		int cell = pos->piece_list[them][i];
+		int slot = t->pawn_slot[BC_PIECE_TYPE(pos->board[cell])];
+		const uint16_t *hits;
+
+		if (slot < 0)
+			continue;
+		hits = t->pawn_hits[slot][them][cell];
+		for (int k = 0; k < EVAL_PAWN_HITS && hits[k]; k++)
+			hit[hits[k]] = 1;
+	}
+	for (int i = 0; i < t->space_count; i++) {
+		int cell = t->space_cells[us][i];
+
+		if (hit[cell] || own_pawn(t, pos, us, cell))
+			continue;
+		units++;
+		if (!their_reached[cell] &&
+		    (own_pawn(t, pos, us, cell + forward) ||
+		        own_pawn(t, pos, us, cell + 2 * forward)))
+			units++;
+	}
+	return units * weight * weight * t->params->space / 256;
+}
+
 static int
 taper(int mg, int eg, int phase)
 {
@@ -660,6 +727,9 @@ int
 eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 {
 	const struct eval_tables *t = eval_tables_of(e, pos);
+	const struct eval_params *p = t->params;
+	bool threat = p->threat_pawn || p->threat_lesser || p->hanging;
+	bool want_reached = p->castles || threat || p->space;
 	int mg[2] = { 0, 0 }, eg[2] = { 0, 0 };
 	int phase, us = pos->side, score;
 
@@ -667,31 +737,33 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	material_and_pawns(t, pos, mg, eg, &phase);
 	score = taper(mg[us] - mg[!us], eg[us] - eg[!us], phase);
 	if (score + LAZY_MARGIN <= alpha || score - LAZY_MARGIN >= beta)
-		return score + t->params->tempo;
+		return score + p->tempo;
 	e->have_moves = true;
 
+	/* Both sides' moves first: space looks at the enemy's. */
 	for (int c = 0; c < 2; c++) {
-		const struct eval_params *p = t->params;
-		bool threat = p->threat_pawn || p->threat_lesser || p->hanging;
 		uint8_t *reached = NULL;
 
-		if (p->castles || threat) {
-			memset(e->reached, 0, sizeof e->reached);
-			reached = e->reached;
+		if (want_reached) {
+			memset(e->reached[c], 0, sizeof e->reached[c]);
+			reached = e->reached[c];
 		}
 		activity(e, t, pos, c, reached, &mg[c], &eg[c]);
+	}
+	for (int c = 0; c < 2; c++) {
 		mg[c] += shelter(t, pos, c);
 		if (p->castles)
-			mg[c] += eval_chad(t, pos, c, e->reached);
+			mg[c] += eval_chad(t, pos, c, e->reached[c]);
 		if (threat) {
-			int s = threats(t, pos, c, e->reached);
+			int s = threats(t, pos, c, e->reached[c]);
 
 			mg[c] += s;
 			eg[c] += s;
 		}
+		if (p->space)
+			mg[c] += space(t, pos, c, e->reached[!c]);
 	}
-	if (t->params->castles) /* Chad has no ending: no taper */
-		return mg[us] - mg[!us] + t->params->tempo;
-	return taper(mg[us] - mg[!us], eg[us] - eg[!us], phase) +
-	    t->params->tempo;
+	if (p->castles) /* Chad has no ending: no taper */
+		return mg[us] - mg[!us] + p->tempo;
+	return taper(mg[us] - mg[!us], eg[us] - eg[!us], phase) + p->tempo;
 }

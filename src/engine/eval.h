@@ -77,6 +77,12 @@ struct eval_params {
 	/* Mobility counts only the moves to squares no enemy pawn attacks:
 	 * a piece driven off by a pawn has not the use of them. */
 	bool safe_mobility;
+	/* Space, in the middle game: per square of the centre files from
+	 * our second rank to the middle that no own pawn stands on and no
+	 * enemy pawn attacks (twice if it is one or two squares behind an
+	 * own pawn and no enemy piece reaches it), times (our pieces - 1)
+	 * squared, over 256: room to bring the pieces behind the pawns. */
+	int space;
 	/* Chad's castles and walls. */
 	bool castles;
 	int wall_rook, corner_rook, wall_control, castle_queen,
@@ -96,6 +102,10 @@ const struct eval_params *eval_params_of(bc_variant_id id);
  * (two diagonals, a ninja pawn's two sideways), as far as safe mobility
  * looks (a variant with more has no evaluation). */
 enum { EVAL_PAWN_TYPES = 2, EVAL_PAWN_HITS = 4 };
+
+/* The most space squares a side has: the centre files (all but two on
+ * each side) of its half, on boards up to 13 ranks. */
+enum { EVAL_SPACE_CELLS = 9 * 6 };
 
 /* What eval_init derives for one variant. */
 struct eval_tables {
@@ -124,6 +134,9 @@ struct eval_tables {
 	 * than EVAL_PAWN_HITS; slot -1: not a pawn. */
 	int pawn_slot[BC_MAX_TYPES];
 	uint16_t pawn_hits[EVAL_PAWN_TYPES][2][BC_CELLS][EVAL_PAWN_HITS];
+	/* With space: each side's space squares (see space above). */
+	uint16_t space_cells[2][EVAL_SPACE_CELLS];
+	int space_count;
 	/* Each type's mark for the rules' move counter (bc_movegen_count):
 	 * the cheaper the higher (a pawn first among equals), the king
 	 * lowest, so a reached square holds its cheapest attacker's mark;
@@ -142,9 +155,9 @@ struct eval {
 	bc_move_counts counts;     /* one side's moves, piece by piece */
 	uint8_t zone[BC_CELLS];    /* the enemy king's zone; 0 between
 	                            * calls */
-	/* The squares one side reaches, each with its cheapest attacker's
+	/* The squares each side reaches, each with its cheapest attacker's
 	 * threat_mark (0: none). */
-	uint8_t reached[BC_CELLS];
+	uint8_t reached[2][BC_CELLS];
 	/* The cells safe mobility marked unsafe in zone, to clear. */
 	uint16_t unsafe[BC_MAX_SIDE_PIECES * EVAL_PAWN_HITS];
 	int unsafe_count;
