@@ -548,6 +548,17 @@ shelter(const struct eval_tables *t, const bc_position *pos, int c)
 	return n * t->params->shelter;
 }
 
+/* The squares the piece of `them` on `cell` attacks if it is a pawn
+ * (ended by 0 when fewer than EVAL_PAWN_HITS), else NULL. */
+static const uint16_t *
+pawn_hits_at(const struct eval_tables *t, const bc_position *pos, int them,
+    int cell)
+{
+	int slot = t->pawn_slot[BC_PIECE_TYPE(pos->board[cell])];
+
+	return slot < 0 ? NULL : t->pawn_hits[slot][them][cell];
+}
+
 /* With safe mobility, adds ZONE_UNSAFE to the squares the pawns of `them`
  * attack, remembering them in e->unsafe for clear_pawn_hits. */
 static void
@@ -558,14 +569,11 @@ mark_pawn_hits(struct eval *e, const struct eval_tables *t,
 
 	if (t->params->safe_mobility)
 		for (int i = 0; i < pos->piece_count[them]; i++) {
-			int cell = pos->piece_list[them][i];
-			int slot = t->pawn_slot[BC_PIECE_TYPE(pos->board[cell])];
-			const uint16_t *hits;
+			const uint16_t *hits =
+			    pawn_hits_at(t, pos, them, pos->piece_list[them][i]);
 
-			if (slot < 0)
-				continue;
-			hits = t->pawn_hits[slot][them][cell];
-			for (int k = 0; k < EVAL_PAWN_HITS && hits[k]; k++) {
+			for (int k = 0; hits && k < EVAL_PAWN_HITS && hits[k];
+			     k++) {
 				e->zone[hits[k]] |= ZONE_UNSAFE;
 				e->unsafe[n++] = hits[k];
 			}
@@ -693,14 +701,10 @@ space(const struct eval_tables *t, const bc_position *pos, int us,
 	uint8_t hit[BC_CELLS] = { 0 };
 
 	for (int i = 0; i < pos->piece_count[them]; i++) {
-		int cell = pos->piece_list[them][i];
-		int slot = t->pawn_slot[BC_PIECE_TYPE(pos->board[cell])];
-		const uint16_t *hits;
+		const uint16_t *hits =
+		    pawn_hits_at(t, pos, them, pos->piece_list[them][i]);
 
-		if (slot < 0)
-			continue;
-		hits = t->pawn_hits[slot][them][cell];
-		for (int k = 0; k < EVAL_PAWN_HITS && hits[k]; k++)
+		for (int k = 0; hits && k < EVAL_PAWN_HITS && hits[k]; k++)
 			hit[hits[k]] = 1;
 	}
 	for (int i = 0; i < t->space_count; i++) {
