@@ -62,9 +62,9 @@
  *	    --threads 2 --only NAMES g.lab   (NAMES: all but tempo)
  *	loss 0.02378 -> 0.02136, held-out 0.02442 -> 0.02151 (pass 5)
  *
- * Against Fairy-Stockfish at a quarter of our nodes, on the same 240
+ * Against Fairy-Stockfish at a quarter of our nodes, on the same 320
  * openings (tools/match -n 20 --seed S --nodes 10000 --odds 4, S = 1 to
- * 12), the table before scored 57.7 % and this one 64.4 % (+49 Elo);
+ * 16), the table before scored 59.4 % and this one 64.4 % (+37 Elo);
  * against the table before at 40000 nodes it scored +20 =10 -27.  The
  * tempo stays: fitted, it climbs to 95 (the move is worth that much to
  * Fairy-Stockfish), and a search that alternates sides every ply pays for
