@@ -210,7 +210,7 @@ init_space(struct eval_tables *t)
 			    f < t->files - 2 && n < EVAL_SPACE_CELLS)
 				t->space_cells[c][n++] = (uint16_t)cell;
 		}
-		t->space_count = n;
+		t->space_count[c] = n;
 	}
 }
 
@@ -707,7 +707,7 @@ space(const struct eval_tables *t, const bc_position *pos, int us,
 		for (int k = 0; hits && k < EVAL_PAWN_HITS && hits[k]; k++)
 			hit[hits[k]] = 1;
 	}
-	for (int i = 0; i < t->space_count; i++) {
+	for (int i = 0; i < t->space_count[us]; i++) {
 		int cell = t->space_cells[us][i];
 
 		if (hit[cell] || own_pawn(t, pos, us, cell))

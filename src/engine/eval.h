@@ -136,7 +136,7 @@ struct eval_tables {
 	uint16_t pawn_hits[EVAL_PAWN_TYPES][2][BC_CELLS][EVAL_PAWN_HITS];
 	/* With space: each side's space squares (see space above). */
 	uint16_t space_cells[2][EVAL_SPACE_CELLS];
-	int space_count;
+	int space_count[2];
 	/* Each type's mark for the rules' move counter (bc_movegen_count):
 	 * the cheaper the higher (a pawn first among equals), the king
 	 * lowest, so a reached square holds its cheapest attacker's mark;
