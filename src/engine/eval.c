@@ -323,6 +323,7 @@ eval_init(struct eval *e)
 		    eval_params_of(bc_variant_id_of(v)));
 	}
 	memset(e->zone, 0, sizeof e->zone);
+	memset(e->pawn_hit, 0, sizeof e->pawn_hit);
 	e->have_moves = false;
 	return true;
 }
@@ -559,33 +560,36 @@ pawn_hits_at(const struct eval_tables *t, const bc_position *pos, int them,
 	return slot < 0 ? NULL : t->pawn_hits[slot][them][cell];
 }
 
-/* With safe mobility, adds ZONE_UNSAFE to the squares the pawns of `them`
- * attack, remembering them in e->unsafe for clear_pawn_hits. */
+/* Lists in e->pawn_hits[them] the squares the pawns of `them` attack
+ * (for safe mobility or space); with safe mobility, adds ZONE_UNSAFE to
+ * them in the zone, which clear_pawn_hits takes off again. */
 static void
 mark_pawn_hits(struct eval *e, const struct eval_tables *t,
     const bc_position *pos, int them)
 {
+	uint16_t *list = e->pawn_hits[them];
 	int n = 0;
 
-	if (t->params->safe_mobility)
+	if (t->params->safe_mobility || t->params->space)
 		for (int i = 0; i < pos->piece_count[them]; i++) {
 			const uint16_t *hits =
 			    pawn_hits_at(t, pos, them, pos->piece_list[them][i]);
 
 			for (int k = 0; hits && k < EVAL_PAWN_HITS && hits[k];
-			     k++) {
-				e->zone[hits[k]] |= ZONE_UNSAFE;
-				e->unsafe[n++] = hits[k];
-			}
+			     k++)
+				list[n++] = hits[k];
 		}
-	e->unsafe_count = n;
+	e->pawn_hit_count[them] = n;
+	if (t->params->safe_mobility)
+		for (int i = 0; i < n; i++)
+			e->zone[list[i]] |= ZONE_UNSAFE;
 }
 
 static void
-clear_pawn_hits(struct eval *e)
+clear_pawn_hits(struct eval *e, int them)
 {
-	for (int i = 0; i < e->unsafe_count; i++)
-		e->zone[e->unsafe[i]] &= (uint8_t)~ZONE_UNSAFE;
+	for (int i = 0; i < e->pawn_hit_count[them]; i++)
+		e->zone[e->pawn_hits[them][i]] &= (uint8_t)~ZONE_UNSAFE;
 }
 
 /*
@@ -619,7 +623,7 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 	else
 		bc_movegen_count(pos, us, e->zone, reached, t->threat_mark,
 		    counts);
-	clear_pawn_hits(e);
+	clear_pawn_hits(e, !us);
 	for (int dr = -1; dr <= 2; dr++)
 		for (int df = -1; df <= 1; df++)
 			e->zone[king + df + dr * toward * BC_STRIDE] = 0;
@@ -690,34 +694,32 @@ own_pawn(const struct eval_tables *t, const bc_position *pos, int us,
 	    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN);
 }
 
-/* Side `us`'s space (eval_params' space); `their_reached` marks the
- * squares the enemy's pieces reach. */
+/* Side `us`'s space (eval_params' space), once both sides' moves are
+ * counted: e->pawn_hits lists the enemy pawns' squares, e->reached the
+ * enemy pieces'. */
 static int
-space(const struct eval_tables *t, const bc_position *pos, int us,
-    const uint8_t *their_reached)
+space(struct eval *e, const struct eval_tables *t, const bc_position *pos,
+    int us)
 {
 	int them = !us, forward = us == BC_WHITE ? BC_STRIDE : -BC_STRIDE;
 	int units = 0, weight = pos->piece_count[us] - 1;
-	uint8_t hit[BC_CELLS] = { 0 };
+	const uint16_t *hits = e->pawn_hits[them];
 
-	for (int i = 0; i < pos->piece_count[them]; i++) {
-		const uint16_t *hits =
-		    pawn_hits_at(t, pos, them, pos->piece_list[them][i]);
-
-		for (int k = 0; hits && k < EVAL_PAWN_HITS && hits[k]; k++)
-			hit[hits[k]] = 1;
-	}
+	for (int i = 0; i < e->pawn_hit_count[them]; i++)
+		e->pawn_hit[hits[i]] = 1;
 	for (int i = 0; i < t->space_count[us]; i++) {
 		int cell = t->space_cells[us][i];
 
-		if (hit[cell] || own_pawn(t, pos, us, cell))
+		if (e->pawn_hit[cell] || own_pawn(t, pos, us, cell))
 			continue;
 		units++;
-		if (!their_reached[cell] &&
+		if (!e->reached[them][cell] &&
 		    (own_pawn(t, pos, us, cell + forward) ||
 		        own_pawn(t, pos, us, cell + 2 * forward)))
 			units++;
 	}
+	for (int i = 0; i < e->pawn_hit_count[them]; i++)
+		e->pawn_hit[hits[i]] = 0;
 	return units * weight * weight * t->params->space / 256;
 }
 
@@ -765,7 +767,7 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 			eg[c] += s;
 		}
 		if (p->space)
-			mg[c] += space(t, pos, c, e->reached[!c]);
+			mg[c] += space(e, t, pos, c);
 	}
 	if (p->castles) /* Chad has no ending: no taper */
 		return mg[us] - mg[!us] + p->tempo;

@@ -158,9 +158,12 @@ struct eval {
 	/* The squares each side reaches, each with its cheapest attacker's
 	 * threat_mark (0: none). */
 	uint8_t reached[2][BC_CELLS];
-	/* The cells safe mobility marked unsafe in zone, to clear. */
-	uint16_t unsafe[BC_MAX_SIDE_PIECES * EVAL_PAWN_HITS];
-	int unsafe_count;
+	/* With safe mobility or space: the cells each side's pawns attack
+	 * (repeats and all), listed while counting the other side's moves;
+	 * safe mobility marks them unsafe in zone, space in pawn_hit. */
+	uint16_t pawn_hits[2][BC_MAX_SIDE_PIECES * EVAL_PAWN_HITS];
+	int pawn_hit_count[2];
+	uint8_t pawn_hit[BC_CELLS]; /* 0 between calls */
 	/* After eval_position: true if scratch[side to move] holds the
 	 * pseudo-legal moves of the position evaluated (not when lazy). */
 	bool have_moves;
