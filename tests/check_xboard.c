@@ -52,6 +52,23 @@ xb_square(int ranks, bc_square sq, char *buf, size_t size)
 	    BC_RANK(sq) + (ranks == 10 ? 0 : 1));
 }
 
+/* Whether `m` is a Grand pawn's move onto its 8th or 9th rank that does
+ * not promote: XBoard 4.9.1 would take it for a promotion in
+ * coordinates, so it is written in SAN (test_grand_pawn_stays). */
+static bool
+stays_pawn_in_zone(const bc_position *pos, bc_move m)
+{
+	int rank = BC_RANK(BC_MOVE_TO(m));
+	int type = BC_PIECE_TYPE(pos->board[BC_MOVE_FROM(m)]);
+
+	if (strcmp(bc_variant_key(pos->variant), "grand") != 0 ||
+	    BC_MOVE_PROMO(m) ||
+	    !(bc_variant_piece_flags(pos->variant, type) & BC_PIECE_PAWN))
+		return false;
+	return pos->side == BC_WHITE ? rank == 7 || rank == 8
+	                             : rank == 1 || rank == 2;
+}
+
 /* Legal move `m` of `pos` as XBoard writes it. */
 static void
 xb_move(const bc_position *pos, bc_move m, char *buf, size_t size)
@@ -69,7 +86,11 @@ xb_move(const bc_position *pos, bc_move m, char *buf, size_t size)
 	}
 	xb_square(ranks, BC_MOVE_FROM(m), a, sizeof a);
 	xb_square(ranks, to, b, sizeof b);
-	if (BC_MOVE_PROMO(m))
+	if (stays_pawn_in_zone(pos, m) && a[0] == b[0])
+		snprintf(buf, size, "%s", b); /* SAN: a push */
+	else if (stays_pawn_in_zone(pos, m))
+		snprintf(buf, size, "%cx%s", a[0], b); /* a capture */
+	else if (BC_MOVE_PROMO(m))
 		snprintf(buf, size, "%s%s%c", a, b,
 		    bc_variant_piece_letter(pos->variant, BC_MOVE_PROMO(m)) -
 		        'A' + 'a');
@@ -571,6 +592,50 @@ START_TEST(test_grand_promotion_choice)
 	ck_assert_str_eq(xb_next(c), "choice QCARBN");
 	xb_send(c, "quit");
 	ck_assert_int_eq(xb_close(c), 0);
+}
+END_TEST
+
+/*
+ * A Grand pawn that stays a pawn on its 8th or 9th rank (grand.md: it
+ * may promote only to a type its side has lost, and White here has lost
+ * none) goes to XBoard in SAN: XBoard 4.9.1 takes such a move in
+ * coordinates for a promotion and makes it a queen's, but reads the SAN
+ * as the pawn's move (moves.c, Disambiguate).  Positions by hand:
+ *  - White's king on j10 is checked by the knight on i8; its neighbours
+ *    are its own, nothing else reaches i8, and a knight's check cannot be
+ *    blocked: h7xi8 is the one legal move (XBoard's ranks: "hxi7").
+ *  - Black's king on j10 is shut in by its knight and bishop and the pawn
+ *    on h8 closes the long diagonal: i8-i9, guarded by the knight on g8,
+ *    is the one mate in one (XBoard's "i8").
+ *  - The first, Black's way round: h4xi3 ("hxi2").
+ */
+START_TEST(test_grand_pawn_stays)
+{
+	static const struct {
+		const char *fen, *move;
+	} cases[] = {
+		{ "8RK/4k3BN/8n1/7P2/10/10/10/10/10/QCARBN4 w - - 0 1",
+		    "move hxi7" },
+		{ "8nk/9b/6NpP1/10/10/10/10/10/10/RNBQKCABR1 w - - 0 1",
+		    "move i8" },
+		{ "qcarbn4/10/10/10/10/10/7p2/8N1/4K3bn/8rk b - - 0 1",
+		    "move hxi2" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct xb_child *c = xb_open();
+
+		xb_handshake(c);
+		xb_send(c, "new");
+		xb_send(c, "variant grand");
+		xb_send(c, "force");
+		xb_send(c, "setboard %s", cases[i].fen);
+		xb_send(c, "sd 3");
+		xb_send(c, "go");
+		ck_assert_str_eq(xb_expect(c, "move "), cases[i].move);
+		xb_send(c, "quit");
+		ck_assert_int_eq(xb_close(c), 0);
+	}
 }
 END_TEST
 
@@ -1320,6 +1385,7 @@ xboard_suite(void)
 	tcase_add_test(tc, test_highlight_grand_knight);
 	tcase_add_test(tc, test_highlight_chad_wall);
 	tcase_add_test(tc, test_grand_promotion_choice);
+	tcase_add_test(tc, test_grand_pawn_stays);
 	tcase_add_test(tc, test_hadean_castling);
 	tcase_add_test(tc, test_ping_order);
 	tcase_add_test(tc, test_analyze_and_move_now);

@@ -48,11 +48,11 @@ XBOARD=${XBOARD:-}
 if [ -z "$XBOARD" ]; then
 	XBOARD=$(command -v xboard 2>/dev/null || echo /usr/games/xboard)
 fi
-# XBoard adjudicates a draw after this many moves.  Kept short of a Grand
-# pawn reaching the 8th rank with nothing captured: XBoard 4.9.1 makes
-# that move a queen's promotion, which Grand's rules forbid (README,
-# XBoard mode), and the game would no longer be ours.
-MOVES=5
+# XBoard adjudicates a draw after this many moves.  In Grand the game
+# reaches 7.hxi7 (XBoard's ranks), a pawn that stays a pawn on its 8th
+# rank: we send it in SAN, which XBoard 4.9.1 reads as the pawn's move
+# (in coordinates it would make it a queen's promotion).
+MOVES=6
 WAIT_TENTHS=600 # the longest wait for any one marker, in 0.1 s
 
 passed=0
@@ -221,12 +221,21 @@ sys.stdout.write(head + "\n\n" + moves)' "$1"
 # Every "move X" of one engine was sent to the other as "usermove X".
 moves_relayed() { # moves_relayed LOG
 	awk '
+	# A pawn move in SAN (a Grand pawn that stays a pawn on its 8th or
+	# 9th rank) is passed on in coordinates, from its file to its square.
+	function same(sent, got,   sq) {
+		if (sent == got) return 1
+		if (sent !~ /^[a-z](x[a-z])?[0-9]+$/) return 0
+		sq = sent
+		sub(/^[a-z]x/, "", sq)
+		return got ~ ("^" substr(sent, 1, 1) "[0-9]+" sq "$")
+	}
 	/<(first |second): move / { sent[++n] = $NF }
 	/>(first |second): usermove / { got[++m] = $NF }
 	END {
 		if (n < 2) exit 1
 		for (i = 1; i <= n; i++)
-			if (i <= m && sent[i] != got[i]) exit 1
+			if (i <= m && !same(sent[i], got[i])) exit 1
 		# The last move may end the game before it is passed on.
 		exit !(m >= n - 1)
 	}' "$1"

@@ -33,9 +33,14 @@ static const char xb_piece_order[] = "PNBRQFEACWMOHIJGDVLSUK";
 /*
  * XBoard's boards that are also ours, by our key: no "setup" is sent for
  * them.  This lists XBoard's variants, not ours: of XBoard 4.9's own
- * boards only Grand Chess is one of the registry's.
+ * boards only Grand Chess is one of the registry's.  `zone` is how many
+ * ranks at the far side XBoard takes every pawn move into for a
+ * promotion (moves.c, GenPseudoLegal: Grand's 8th to 10th).
  */
-static const char *const xb_builtin[] = { "grand" };
+static const struct xb_builtin {
+	const char *key;
+	int zone;
+} xb_builtin[] = { { "grand", 3 } };
 
 /*
  * Our Betza (the rules' descriptions) that XBoard reads otherwise, and
@@ -110,6 +115,39 @@ xb_target(const bc_position *pos, bc_move m)
 	return BC_MOVE_TO(m);
 }
 
+/* XBoard's own board that is `v`, or NULL. */
+static const struct xb_builtin *
+xb_builtin_of(const bc_variant *v)
+{
+	for (size_t i = 0; i < sizeof xb_builtin / sizeof xb_builtin[0]; i++)
+		if (strcmp(bc_variant_key(v), xb_builtin[i].key) == 0)
+			return &xb_builtin[i];
+	return NULL;
+}
+
+/*
+ * Whether `m`, promoting to nothing, is a pawn's move into XBoard's
+ * promotion zone: Grand's pawn that stays a pawn on the 8th or 9th rank.
+ * XBoard 4.9.1 reads such a move in coordinates as a promotion and, with
+ * no letter, makes it a queen (parser.c, a fully given move); in SAN it
+ * keeps the pawn (moves.c, Disambiguate: "no default in Grand Chess").
+ */
+static bool
+xb_stays_pawn(const bc_position *pos, bc_move m)
+{
+	const bc_variant *v = pos->variant;
+	const struct xb_builtin *known = xb_builtin_of(v);
+	int zone = known ? known->zone : 0;
+	int rank = BC_RANK(BC_MOVE_TO(m));
+	int type = BC_PIECE_TYPE(pos->board[BC_MOVE_FROM(m)]);
+
+	if (!zone || BC_MOVE_PROMO(m) || BC_MOVE_KIND(m) == BC_MOVE_CASTLE ||
+	    !(bc_variant_piece_flags(v, type) & BC_PIECE_PAWN))
+		return false;
+	return pos->side == BC_WHITE ? rank >= bc_variant_ranks(v) - zone
+	                             : rank < zone;
+}
+
 void
 xb_move_text(const bc_position *pos, bc_move m, char *buf, size_t size)
 {
@@ -119,7 +157,14 @@ xb_move_text(const bc_position *pos, bc_move m, char *buf, size_t size)
 
 	xb_square_text(v, BC_MOVE_FROM(m), from, sizeof from);
 	xb_square_text(v, xb_target(pos, m), to, sizeof to);
-	if (promo)
+	if (xb_stays_pawn(pos, m)) {
+		/* The pawn's SAN: a pawn reaches a square ahead by one
+		 * file's push, or diagonally by a capture. */
+		if (BC_FILE(BC_MOVE_FROM(m)) == BC_FILE(BC_MOVE_TO(m)))
+			snprintf(buf, size, "%s", to);
+		else
+			snprintf(buf, size, "%cx%s", from[0], to);
+	} else if (promo)
 		snprintf(buf, size, "%s%s%c", from, to,
 		    bc_variant_piece_letter(v, promo) - 'A' + 'a');
 	else
@@ -172,15 +217,6 @@ xb_move_parse(const bc_position *pos, const char *text, bc_move *out)
 		return BC_OK;
 	}
 	return several ? BC_EAMBIGUOUS : BC_EILLEGAL;
-}
-
-static bool
-xb_knows(const bc_variant *v)
-{
-	for (size_t i = 0; i < sizeof xb_builtin / sizeof xb_builtin[0]; i++)
-		if (strcmp(bc_variant_key(v), xb_builtin[i]) == 0)
-			return true;
-	return false;
 }
 
 /* Puts the letter of type `t` of `v` into slot `slot` of `buf` if that
@@ -260,7 +296,7 @@ xb_describe_variant(const bc_variant *v,
 	char table[2 * sizeof xb_piece_order];
 	char text[XB_DESCRIBE_LINE];
 
-	if (xb_knows(v))
+	if (xb_builtin_of(v))
 		return;
 	piece_table(v, table);
 	snprintf(text, sizeof text, "setup (%s) %dx%d+0_fairy %s", table,

@@ -26,7 +26,9 @@ void xb_square_text(const bc_variant *v, bc_square sq, char *buf,
  * Returns the square, or 0 if the text is not one of the board. */
 bc_square xb_square_parse(const bc_variant *v, const char **s);
 
-/* Legal move `m` of `pos` as XBoard writes it ("e8e9q" in Grand). */
+/* Legal move `m` of `pos` as XBoard writes it ("e8e9q" in Grand), or
+ * for a Grand pawn that stays a pawn on its 8th or 9th rank as XBoard
+ * reads it right, in SAN ("hxi7"). */
 void xb_move_text(const bc_position *pos, bc_move m, char *buf, size_t size);
 
 /*
