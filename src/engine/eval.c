@@ -525,6 +525,18 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 	}
 }
 
+/* Whether a pawn of side `us` stands on `cell`. */
+static bool
+own_pawn(const struct eval_tables *t, const bc_position *pos, int us,
+    int cell)
+{
+	bc_piece piece = pos->board[cell];
+
+	return piece != BC_EMPTY && piece != BC_OFFBOARD &&
+	    BC_PIECE_COLOR(piece) == us &&
+	    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN);
+}
+
 /* Own pawns just in front of a king still near its first rank. */
 static int
 shelter(const struct eval_tables *t, const bc_position *pos, int c)
@@ -536,16 +548,11 @@ shelter(const struct eval_tables *t, const bc_position *pos, int c)
 	if (t->rel_rank[c][king] > 3 || !t->params->shelter)
 		return 0;
 	for (int df = -1; df <= 1; df++)
-		for (int step = 1; step <= 2; step++) {
-			bc_piece piece = pos->board[king + df + step * forward];
-
-			if (piece != BC_EMPTY && piece != BC_OFFBOARD &&
-			    BC_PIECE_COLOR(piece) == c &&
-			    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN)) {
+		for (int step = 1; step <= 2; step++)
+			if (own_pawn(t, pos, c, king + df + step * forward)) {
 				n++;
 				break;
 			}
-		}
 	return n * t->params->shelter;
 }
 
@@ -681,17 +688,6 @@ threats(const struct eval_tables *t, const bc_position *pos, int us,
 			score += p->hanging;
 	}
 	return score;
-}
-
-static bool
-own_pawn(const struct eval_tables *t, const bc_position *pos, int us,
-    int cell)
-{
-	bc_piece piece = pos->board[cell];
-
-	return piece != BC_EMPTY && piece != BC_OFFBOARD &&
-	    BC_PIECE_COLOR(piece) == us &&
-	    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN);
 }
 
 /* Side `us`'s space (eval_params' space), once both sides' moves are
