@@ -33,8 +33,8 @@
  *	tools/tune-variant V POSITIONS
  *
  * and a table was kept only when a fixed-node match against the untuned
- * one gained (README, Strength, has the numbers).  Where a tuned number
- * looks odd (a negative bonus), the data found the term paid for by
+ * one gained (tools/strength-log.txt has the numbers).  Where a tuned
+ * number looks odd (a negative bonus), the data found the term paid for by
  * another one, or wrong as guessed; the comment says which.
  *
  * Only the evaluation's own numbers are here: which pieces are pawns, the
@@ -48,7 +48,8 @@
 /*
  * Grand Chess.  The terms after no_promo_percent (king danger's scale and
  * cap, threats, open files, passers' extras) came with guessed numbers and
- * gained some +229 Elo in self-play; space came later (README, Strength).
+ * gained some +229 Elo in self-play; space came later
+ * (tools/strength-log.txt).
  * Every number but the unit and the tempo is then fitted, not to games'
  * results but to Fairy-Stockfish's verdict (tools/label) on positions of
  * our own games: a result says little of one position, a stronger

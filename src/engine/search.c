@@ -918,7 +918,8 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 	 * score: in Chad, where checks are lines of sight, chains of checks
 	 * and evasions would otherwise never end.  Not from the first ply:
 	 * that won every self-play match but lost more to Fairy-Stockfish
-	 * at Skill Level 10 (+4 =1 -35 against +10 =1 -29; README). */
+	 * at Skill Level 10 (+4 =1 -35 against +10 =1 -29;
+	 * tools/strength-log.txt). */
 	checked = in_check_at(s, ply);
 	in_check = checked && qply < QS_CHECK_PLIES;
 	if (in_check) {
