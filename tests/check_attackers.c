@@ -82,6 +82,12 @@ cmp_square(const void *a, const void *b)
 	return fx != fy ? fx - fy : BC_RANK(x) - BC_RANK(y);
 }
 
+static int
+cmp_text(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
 /* The sorted names of `n` squares. */
 static void
 set_text(bc_square *sq, int n, char *buf, size_t size)
@@ -198,6 +204,57 @@ START_TEST(test_grand_max_and_bad_square)
 	ck_assert_int_eq(bc_position_attackers(&pos, 0, BC_WHITE, out, 3), 0);
 	ck_assert_int_eq(
 	    bc_position_attackers(&pos, BC_CELLS, BC_WHITE, out, 3), 0);
+}
+END_TEST
+
+/*
+ * bc_board_check_squares, counted by hand on grand.md's moves: the black
+ * king b2, a black pawn b5 and a white pawn d4 in the way.  Each square
+ * is listed with the letters (in the order PNBRACQK) of the white types
+ * that would attack b2 from it: the king and every slider next to it,
+ * sliders further along the empty lines, the pawn from the two squares
+ * diagonally below, the knight-movers (N, A, C) a leap away.
+ */
+START_TEST(test_grand_check_squares)
+{
+	static const char *const want =
+	    "a1:PBAQK a2:RCQK a3:BAQK a4:NAC b1:RCQK b3:RCQK b4:RCQ "
+	    "c1:PBAQK c2:RCQK c3:BAQK c4:NAC d1:NAC d2:RCQ d3:NAC e2:RCQ "
+	    "f2:RCQ g2:RCQ h2:RCQ i2:RCQ j2:RCQ";
+	static const char order[] = "PNBRACQK";
+	bc_position pos;
+	bc_square out[OUT_MAX];
+	uint16_t types[OUT_MAX];
+	char text[OUT_MAX][16], got[TEXT_MAX];
+	size_t len = 0;
+	int n;
+
+	load(&pos, "grand", "kb2 pb5 Pd4 Kj10");
+	n = bc_board_check_squares(pos.variant, pos.board, square_of("b2"),
+	    BC_WHITE, out, types, OUT_MAX);
+	ck_assert_int_eq(n, 20);
+	for (int i = 0; i < n; i++) {
+		size_t at = (size_t)snprintf(text[i], sizeof text[i], "%c%d:",
+		    'a' + BC_FILE(out[i]), BC_RANK(out[i]) + 1);
+
+		for (const char *c = order; *c; c++) {
+			int t = bc_variant_piece_type(pos.variant, *c);
+
+			if ((types[i] >> t) & 1)
+				text[i][at++] = *c;
+		}
+		text[i][at] = '\0';
+	}
+	qsort(text, (size_t)n, sizeof text[0], cmp_text);
+	for (int i = 0; i < n; i++)
+		len += (size_t)snprintf(got + len, sizeof got - len, "%s%.15s",
+		    i ? " " : "", text[i]);
+	ck_assert_msg(strcmp(got, want) == 0, "got '%s'", got);
+	/* `max` bounds what is stored, not the count. */
+	ck_assert_int_eq(bc_board_check_squares(pos.variant, pos.board,
+	                     square_of("b2"), BC_WHITE, out, types, 3), 20);
+	ck_assert_int_eq(bc_board_check_squares(pos.variant, pos.board, 0,
+	                     BC_WHITE, out, types, OUT_MAX), 0);
 }
 END_TEST
 
@@ -356,6 +413,7 @@ attackers_suite(void)
 	tcase_add_test(tc, test_grand_attackers);
 	tcase_add_test(tc, test_grand_pieces_revealed);
 	tcase_add_test(tc, test_grand_max_and_bad_square);
+	tcase_add_test(tc, test_grand_check_squares);
 	tcase_add_test(tc, test_chad_attackers);
 	tcase_add_test(tc, test_chad_king_inside_castle);
 	tcase_add_test(tc, test_hadean_attackers);

@@ -1,6 +1,6 @@
 /*
  * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
- * king danger, threats, rook-like pieces on open files, passers' extras,
+ * king danger and safe checks, threats, rook-like pieces on open files, passers' extras,
  * safe mobility, space), each counted by hand on a position of its own, and the
  * squares safe mobility takes pawns (Grand's and Hadean's) to attack.
  *
@@ -97,6 +97,45 @@ START_TEST(test_king_danger)
 	/* One attacker alone (the knight h7, 2 moves) is no attack. */
 	ck_assert_int_eq(score(&b, "9k/10/10/7N2/10/10/10/10/10/K9 w - - 0 1") -
 	    score(&a, "9k/10/10/7N2/10/10/10/10/10/K9 w - - 0 1"), 0);
+}
+END_TEST
+
+/*
+ * Safe checks.  Black's king j10 alone; White's knight g7, rook a1 and
+ * king b3.  The knight checks from h9 or i8, the rook from a10 (up the
+ * a-file, b10-i10 empty) or j1 (along the first rank, j2-j9 empty); the
+ * black king reaches only i10, i9 and j9.  So two types check safely:
+ * with no units for moves into the zone, 2 x safe_check units and 2
+ * attackers.  With safe_check 20 and king_danger_mul 64, 40 units give
+ * 1600; phase 800 * 256 / 9600 = 21, so 1600 * 21 / 256 = 131.25.
+ * Black's rook h8 then reaches h9 and i8 (up its file, along its rank),
+ * and j8 but not j1: only the rook's check is safe, one attacker, no
+ * danger.  Black's king is White's only target: Black's rook checks the
+ * king b3 from h3 safely, but alone.
+ */
+START_TEST(test_safe_checks)
+{
+	static const char safe[] = "9k/10/10/6N3/10/10/10/1K8/10/R9 w - - 0 1";
+	static const char guarded[] =
+	    "9k/10/7r2/6N3/10/10/10/1K8/10/R9 w - - 0 1";
+	struct eval_params a = base, b;
+
+	a.pieces[1].attack = 0; /* the knight's moves into the zone */
+	a.king_danger_mul = 64;
+	a.king_danger_max = 20000;
+	b = a;
+	b.safe_check = 20;
+	ASSERT_NEAR(score(&b, safe) - score(&a, safe), 131);
+	ck_assert_int_eq(score(&b, guarded) - score(&a, guarded), 0);
+	/* A pawn's guard counts too.  White's pawn a5 shuts the rook out
+	 * of a10, so only j1 is left it: safe, 131 as before, until
+	 * Black's pawn i2, which takes on j1 (and h1) diagonally, guards
+	 * it. */
+	ASSERT_NEAR(score(&b, "9k/10/10/6N3/10/P9/10/1K8/10/R9 w - - 0 1") -
+	    score(&a, "9k/10/10/6N3/10/P9/10/1K8/10/R9 w - - 0 1"), 131);
+	ck_assert_int_eq(
+	    score(&b, "9k/10/10/6N3/10/P9/10/1K8/8p1/R9 w - - 0 1") -
+	    score(&a, "9k/10/10/6N3/10/P9/10/1K8/8p1/R9 w - - 0 1"), 0);
 }
 END_TEST
 
@@ -350,6 +389,7 @@ eval_terms_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_king_danger);
+	tcase_add_test(tc, test_safe_checks);
 	tcase_add_test(tc, test_threats);
 	tcase_add_test(tc, test_open_files);
 	tcase_add_test(tc, test_passers);

@@ -1412,8 +1412,8 @@ END_TEST
  * bc_movegen_count against the pseudo-legal list: for both sides of every
  * corpus position, each piece's moves, the weights of a zone they land on
  * (the squares round the enemy king, and random cells), and the squares
- * reached, each with the highest mark (random, per type) of a piece landing
- * there; bc_movegen_pseudo_counted gives both at once.  The side not to
+ * reached, each with the bits of the marks (random, per type, 1..15) of
+ * the pieces landing there; bc_movegen_pseudo_counted gives both at once.  The side not to
  * move is asked about as if it were to move, without castling or en
  * passant, so the list is generated for that position.
  */
@@ -1423,7 +1423,7 @@ check_counts(const bc_position *pos, int color, const uint8_t *zone,
 {
 	bc_position asked = *pos;
 	bc_move_counts counts;
-	uint8_t reached[BC_CELLS], want_reached[BC_CELLS];
+	uint16_t reached[BC_CELLS], want_reached[BC_CELLS];
 	int pieces = pos->piece_count[color];
 
 	if (color != pos->side) {
@@ -1448,8 +1448,7 @@ check_counts(const bc_position *pos, int color, const uint8_t *zone,
 				continue;
 			moves++;
 			in_zone += zone[to];
-			if (want_reached[to] < mark)
-				want_reached[to] = mark;
+			want_reached[to] |= (uint16_t)(1u << mark);
 		}
 		EXPECT(counts.moves[i] == moves && counts.zone_moves[i] ==
 		    in_zone, "%s: side %d, piece on cell %d: %d moves, %d in "
@@ -1473,7 +1472,7 @@ check_counts(const bc_position *pos, int color, const uint8_t *zone,
 	if (color == pos->side) {
 		bc_move_list *both = new_move_list();
 		bc_move_counts with_list;
-		uint8_t with_marks[BC_CELLS];
+		uint16_t with_marks[BC_CELLS];
 
 		memset(with_marks, 0, sizeof with_marks);
 		bc_movegen_pseudo_counted(pos, both, zone, with_marks, marks,
@@ -1519,7 +1518,7 @@ START_TEST(test_invariants_move_counts)
 				zone[rng_below(&seed, BC_CELLS)] =
 				    (uint8_t)(1 + rng_below(&seed, 40));
 			for (int t = 0; t < BC_MAX_TYPES; t++)
-				marks[t] = (uint8_t)(1 + rng_below(&seed, 9));
+				marks[t] = (uint8_t)(1 + rng_below(&seed, 15));
 			check_counts(pos, color, zone, marks, list, fen);
 		}
 	}

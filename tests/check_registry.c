@@ -182,7 +182,7 @@ START_TEST(test_hexchad_castle_terms)
 {
 	const bc_variant *v = bc_variant_find("hexchad");
 	const struct eval_tables *t;
-	static uint8_t reached[BC_CELLS];
+	static uint16_t reached[BC_CELLS];
 	bc_move_counts counts;
 	struct eval e;
 	bc_position pos;

@@ -41,6 +41,8 @@ static const struct {
 	  1, 3000, 4 },
 	{ "king_danger_max", offsetof(struct eval_params, king_danger_max),
 	  1, 3000, 64 },
+	{ "safe_check", offsetof(struct eval_params, safe_check), -1000, 3000,
+	  4 },
 	{ "threat_pawn", offsetof(struct eval_params, threat_pawn), -1000,
 	  3000, 8 },
 	{ "threat_lesser", offsetof(struct eval_params, threat_lesser), -1000,

@@ -49,15 +49,15 @@ typedef struct bc_move_counts {
  * a piece's zone_moves is the sum of the weights of its moves' landing
  * squares (with weights 1, the moves into the zone; with weights in
  * separate bits, a count for each of several zones); `reached` (NULL:
- * none) has BC_CELLS bytes, and the landing square of every move is
- * raised there to the mark of the piece that moves, marks[its type]
- * (marks NULL: 1), and left as it was if already higher; the rest is left
- * as it was.  So with marks that rank the types, each square holds the
- * highest-ranked piece that reaches it (an enemy piece there: its most
- * wanted attacker).  Allocates nothing.
+ * none) has BC_CELLS cells, and on the landing square of every move the
+ * bit of the piece that moves, 1 << marks[its type] (marks 0..15; marks
+ * NULL: bit 0), is set; the rest is left as it was.  So with a mark for
+ * each type, each square holds the set of types that reach it, and with
+ * marks that rank the types, its highest bit is the highest-ranked (an
+ * enemy piece there: its most wanted attacker).  Allocates nothing.
  */
 void bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
-    uint8_t *reached, const uint8_t *marks, bc_move_counts *counts);
+    uint16_t *reached, const uint8_t *marks, bc_move_counts *counts);
 
 /*
  * bc_movegen_pseudo and bc_movegen_count for the side to move in one
@@ -66,7 +66,7 @@ void bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
  * evaluation, whose list the search then reuses).
  */
 void bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
-    const uint8_t *zone, uint8_t *reached, const uint8_t *marks,
+    const uint8_t *zone, uint16_t *reached, const uint8_t *marks,
     bc_move_counts *counts);
 
 /*

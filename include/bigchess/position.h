@@ -178,6 +178,18 @@ int bc_board_attackers(const bc_variant *v, const uint8_t *board,
     bc_square sq, int by, bc_square *out, int max);
 
 /*
+ * The empty squares from which a piece of colour `by` would attack `sq`
+ * (the enemy king's, say) on this board, along the straight directions
+ * pieces attack by: each square's cell in `out` and, in `types`, bit t
+ * set for every type t that would attack from there.  Flyers' jumps and
+ * attacks bound to rank windows (pawns') are left out.  Stores the first
+ * `max` and returns how many there are, which may be more than `max`.
+ * Allocates nothing.
+ */
+int bc_board_check_squares(const bc_variant *v, const uint8_t *board,
+    bc_square sq, int by, bc_square *out, uint16_t *types, int max);
+
+/*
  * Makes the legal move `m` in `pos`, saving what unmake needs in `undo`.
  * `m` must come from bc_movegen_legal on this very position.
  */

@@ -7,8 +7,10 @@
  * rather than listing; for the side to move also listing, since the
  * search wants that list next), so every fairy piece counts exactly as it
  * moves and nothing about movement is repeated here.  That is the
- * expensive part; the same pass marks on each square the cheapest piece
- * that reaches it, which is all the threat terms need.  When material,
+ * expensive part; the same pass marks on each square the types that
+ * reach it, which is all the threat terms need (the cheapest attacker)
+ * and all safe checks need (a type that can move to a checking square
+ * the enemy does not reach).  When material,
  * squares and pawns already put the score far outside the search window
  * it is skipped (lazy evaluation).  Where
  * the table asks for safe mobility, moves to squares the enemy's pawns
@@ -277,6 +279,8 @@ eval_tables_init(struct eval_tables *t, const bc_variant *v,
 		}
 		if (t->flags[type] & EVAL_KING)
 			t->royal_type = type;
+		else if (!(t->flags[type] & EVAL_PAWN))
+			t->checker_types |= (uint16_t)(1u << type);
 	}
 	if (!t->royal_type)
 		return incomplete(t, v, "no royal piece");
@@ -300,7 +304,8 @@ eval_tables_init(struct eval_tables *t, const bc_variant *v,
 	init_threat_marks(t);
 	if (p->space)
 		init_space(t);
-	if ((p->safe_mobility || p->space) && !init_pawn_hits(t, v))
+	if ((p->safe_mobility || p->space || p->safe_check) &&
+	    !init_pawn_hits(t, v))
 		return incomplete(t, v, "a pawn that attacks more squares "
 		    "than safe mobility looks at");
 	t->ready = true;
@@ -577,7 +582,8 @@ mark_pawn_hits(struct eval *e, const struct eval_tables *t,
 	uint16_t *list = e->pawn_hits[them];
 	int n = 0;
 
-	if (t->params->safe_mobility || t->params->space)
+	if (t->params->safe_mobility || t->params->space ||
+	    t->params->safe_check)
 		for (int i = 0; i < pos->piece_count[them]; i++) {
 			const uint16_t *hits =
 			    pawn_hits_at(t, pos, them, pos->piece_list[them][i]);
@@ -599,6 +605,12 @@ clear_pawn_hits(struct eval *e, int them)
 		e->zone[e->pawn_hits[them][i]] &= (uint8_t)~ZONE_UNSAFE;
 }
 
+/* Side `us`'s pressure on the enemy king: the units its pieces' moves
+ * into the king's zone weigh and how many pieces make them. */
+struct king_attack {
+	int units, attackers;
+};
+
 /*
  * Mobility of side `us` and its pressure on the enemy king's zone (the
  * squares round the king and two ranks in front of it), from its
@@ -607,11 +619,11 @@ clear_pawn_hits(struct eval *e, int them)
  */
 static void
 activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
-    int us, uint8_t *reached, int *mg, int *eg)
+    int us, uint16_t *reached, int *mg, int *eg, struct king_attack *ka)
 {
 	int king = pos->king[!us];
 	int toward = us == BC_WHITE ? -1 : 1; /* from their king toward us */
-	int mobility = 0, units = 0, attackers = 0;
+	int mobility = 0;
 	bc_move_counts *counts = &e->counts;
 
 	/* The zone: files kf-1..kf+1, ranks from one behind the king to
@@ -642,29 +654,89 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 
 		mobility += t->mobility[type] * (counts->moves[i] - unsafe);
 		if (t->attack[type] && in_zone) {
-			units += t->attack[type] * in_zone;
-			attackers++;
+			ka->units += t->attack[type] * in_zone;
+			ka->attackers++;
 		}
 	}
 	*mg += mobility;
 	*eg += mobility;
-	if (attackers >= 2) {
-		const struct eval_params *p = t->params;
-		int danger = units * units * p->king_danger_mul / 64;
+}
 
-		*mg += danger < p->king_danger_max ? danger : p->king_danger_max;
+/*
+ * How many of side `us`'s piece types (not pawns or the king) could give
+ * a safe check: move to an empty square from which they would attack the
+ * enemy king and which no enemy piece reaches and no enemy pawn attacks.
+ * Wants both sides' e->reached and the enemy pawns' e->pawn_hits.
+ */
+static int
+safe_checks(struct eval *e, const struct eval_tables *t,
+    const bc_position *pos, int us)
+{
+	enum { MAX_CHECK_SQUARES = 128 };
+	bc_square squares[MAX_CHECK_SQUARES];
+	uint16_t types[MAX_CHECK_SQUARES], checking = 0;
+	const uint16_t *hits = e->pawn_hits[!us];
+	int n, count = 0;
+
+	n = bc_board_check_squares(pos->variant, pos->board, pos->king[!us],
+	    us, squares, types, MAX_CHECK_SQUARES);
+	if (n > MAX_CHECK_SQUARES)
+		n = MAX_CHECK_SQUARES;
+	for (int i = 0; i < e->pawn_hit_count[!us]; i++)
+		e->pawn_hit[hits[i]] = 1;
+	for (int i = 0; i < n; i++) {
+		int sq = squares[i];
+		uint16_t fits = types[i] & t->checker_types & (uint16_t)~checking;
+
+		if (!fits || !e->reached[us][sq] || e->reached[!us][sq] ||
+		    e->pawn_hit[sq])
+			continue;
+		for (int type = 1; type <= t->type_count; type++)
+			if (((fits >> type) & 1) &&
+			    (e->reached[us][sq] >> t->threat_mark[type]) & 1)
+				checking |= (uint16_t)(1u << type);
 	}
+	for (int i = 0; i < e->pawn_hit_count[!us]; i++)
+		e->pawn_hit[hits[i]] = 0;
+	for (; checking; checking &= (uint16_t)(checking - 1))
+		count++;
+	return count;
+}
+
+/* The middle-game score of side `us`'s king attack: the units squared,
+ * once two pieces take part. */
+static int
+king_danger(const struct eval_tables *t, const struct king_attack *ka)
+{
+	const struct eval_params *p = t->params;
+	int danger;
+
+	if (ka->attackers < 2)
+		return 0;
+	danger = ka->units * ka->units * p->king_danger_mul / 64;
+	return danger < p->king_danger_max ? danger : p->king_danger_max;
+}
+
+/* The highest mark among `bits` (not 0): the cheapest attacker's. */
+static int
+top_mark(unsigned bits)
+{
+	int mark = 0;
+
+	while (bits >>= 1)
+		mark++;
+	return mark;
 }
 
 /*
  * Side `us`'s threats on the enemy's pieces: `reached` holds, on each
- * square its pseudo-legal moves land on, the mark of the cheapest piece
- * that lands there (init_threat_marks), so an enemy piece there is
- * attacked, and by that piece.
+ * square its pseudo-legal moves land on, the mark bits of the pieces
+ * that land there (init_threat_marks), so an enemy piece there is
+ * attacked, and the highest bit names the cheapest attacker.
  */
 static int
 threats(const struct eval_tables *t, const bc_position *pos, int us,
-    const uint8_t *reached)
+    const uint16_t *reached)
 {
 	const struct eval_params *p = t->params;
 	int them = !us, score = 0;
@@ -676,7 +748,7 @@ threats(const struct eval_tables *t, const bc_position *pos, int us,
 
 		if (!reached[cell] || (t->flags[type] & EVAL_KING))
 			continue;
-		by = t->marked_type[reached[cell]];
+		by = t->marked_type[top_mark(reached[cell])];
 		/* The king (attacking alone) takes only what is not
 		 * guarded. */
 		if ((t->flags[by] & EVAL_PAWN) && !(t->flags[type] & EVAL_PAWN))
@@ -731,7 +803,8 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	const struct eval_tables *t = eval_tables_of(e, pos);
 	const struct eval_params *p = t->params;
 	bool threat = p->threat_pawn || p->threat_lesser || p->hanging;
-	bool want_reached = p->castles || threat || p->space;
+	bool want_reached = p->castles || threat || p->space || p->safe_check;
+	struct king_attack ka[2] = { { 0, 0 }, { 0, 0 } };
 	int mg[2] = { 0, 0 }, eg[2] = { 0, 0 };
 	int phase, us = pos->side, score;
 
@@ -744,16 +817,22 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 
 	/* Both sides' moves first: space looks at the enemy's. */
 	for (int c = 0; c < 2; c++) {
-		uint8_t *reached = NULL;
+		uint16_t *reached = NULL;
 
 		if (want_reached) {
 			memset(e->reached[c], 0, sizeof e->reached[c]);
 			reached = e->reached[c];
 		}
-		activity(e, t, pos, c, reached, &mg[c], &eg[c]);
+		activity(e, t, pos, c, reached, &mg[c], &eg[c], &ka[c]);
 	}
 	for (int c = 0; c < 2; c++) {
-		mg[c] += shelter(t, pos, c);
+		if (p->safe_check) {
+			int checks = safe_checks(e, t, pos, c);
+
+			ka[c].units += p->safe_check * checks;
+			ka[c].attackers += checks;
+		}
+		mg[c] += king_danger(t, &ka[c]) + shelter(t, pos, c);
 		if (p->castles)
 			mg[c] += eval_chad(t, pos, c, e->reached[c]);
 		if (threat) {

@@ -60,6 +60,11 @@ struct eval_params {
 	 * game, at most king_danger_max; a table that leaves them 0 gets 16
 	 * and 600, the numbers they were before they were data. */
 	int king_danger_mul, king_danger_max;
+	/* King-attack units for each type of ours (not pawn or king) that
+	 * could move to an empty square from which it would check, one no
+	 * enemy piece or pawn reaches (a safe check), added to the units
+	 * before king danger squares them. */
+	int safe_check;
 	/* Threats, per enemy piece (not the king) that our pseudo-legal
 	 * moves attack: its cheapest attacker a pawn (threat_pawn) or else
 	 * worth less than it (threat_lesser), or else nothing of theirs
@@ -118,6 +123,7 @@ struct eval_tables {
 	char problem[192];
 	int type_count;
 	int royal_type;
+	uint16_t checker_types; /* bit t: type t is neither pawn nor king */
 	int16_t value[BC_MAX_TYPES];
 	int8_t mobility[BC_MAX_TYPES];
 	int8_t attack[BC_MAX_TYPES];
@@ -139,8 +145,8 @@ struct eval_tables {
 	int space_count[2];
 	/* Each type's mark for the rules' move counter (bc_movegen_count):
 	 * the cheaper the higher (a pawn first among equals), the king
-	 * lowest, so a reached square holds its cheapest attacker's mark;
-	 * marked_type turns a mark back into the type. */
+	 * lowest (1), so a reached square's highest bit is its cheapest
+	 * attacker's mark; marked_type turns a mark back into the type. */
 	uint8_t threat_mark[BC_MAX_TYPES];
 	uint8_t marked_type[BC_MAX_TYPES + 1];
 };
@@ -155,9 +161,10 @@ struct eval {
 	bc_move_counts counts;     /* one side's moves, piece by piece */
 	uint8_t zone[BC_CELLS];    /* the enemy king's zone; 0 between
 	                            * calls */
-	/* The squares each side reaches, each with its cheapest attacker's
-	 * threat_mark (0: none). */
-	uint8_t reached[2][BC_CELLS];
+	/* The squares each side reaches, each with the bit (1 << threat_mark)
+	 * of every type that reaches it: the highest bit is the cheapest
+	 * attacker's, 0 none. */
+	uint16_t reached[2][BC_CELLS];
 	/* With safe mobility or space: the cells each side's pawns attack
 	 * (repeats and all), listed while counting the other side's moves;
 	 * safe mobility marks them unsafe in zone, space in pawn_hit. */
@@ -213,6 +220,6 @@ eval_value(const struct eval_tables *t, int type)
 /* Chad's terms for side `us` (eval_chad.c): middle-game centipawns.
  * `reached` marks (nonzero) the squares its pseudo-legal moves land on. */
 int eval_chad(const struct eval_tables *t, const bc_position *pos, int us,
-    const uint8_t *reached);
+    const uint16_t *reached);
 
 #endif

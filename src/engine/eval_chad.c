@@ -55,7 +55,7 @@ castle_corner(const struct eval_tables *t, int cell, unsigned castle_bit,
 
 int
 eval_chad(const struct eval_tables *t, const bc_position *pos, int us,
-    const uint8_t *reached)
+    const uint16_t *reached)
 {
 	const struct eval_params *p = t->params;
 	int them = !us, their_king = pos->king[them];

@@ -211,6 +211,37 @@ bc_board_attackers(const bc_variant *v, const uint8_t *board,
 }
 
 int
+bc_board_check_squares(const bc_variant *v, const uint8_t *board,
+    bc_square target, int by, bc_square *out, uint16_t *types, int max)
+{
+	const struct attack_dir *a, *end;
+	int n = 0;
+
+	if (target < 0 || target >= BC_CELLS || board[target] == BC_OFFBOARD)
+		return 0;
+	by &= 1;
+	a = v->attack[by];
+	end = a + v->attack_count[by];
+	for (; a < end; a++) {
+		uint16_t fits = a->near_types | a->far_types;
+		int sq = target + a->step;
+
+		if (a->fly || a->from_min)
+			continue;
+		/* Past the first square only a far-reaching type attacks. */
+		for (; board[sq] == BC_EMPTY && fits;
+		     sq += a->step, fits = a->far_types) {
+			if (n < max) {
+				out[n] = sq;
+				types[n] = fits;
+			}
+			n++;
+		}
+	}
+	return n;
+}
+
+int
 bc_position_attackers(const bc_position *pos, bc_square sq, int by,
     bc_square *out, int max)
 {

@@ -25,7 +25,7 @@
  * One generation: into a list (`out`, the next free slot), or, when `out`
  * is NULL, only counted (bc_movegen_count): the moves, the weights of
  * `zone` their landing squares add up to, and those squares marked in
- * `reached` with the moving piece's `mark` (a higher mark wins).
+ * `reached` with the moving piece's `mark` bit.
  */
 struct gen {
 	const bc_position *pos;
@@ -34,16 +34,15 @@ struct gen {
 	int us;
 	bool ep; /* en passant may be taken (the side to move's right) */
 	const uint8_t *zone;
-	uint8_t *reached;
-	uint8_t mark;
+	uint16_t *reached;
+	uint16_t mark;
 	int moves, zone_moves;
 };
 
 static inline void
 mark_reached(const struct gen *g, int to)
 {
-	if (g->reached[to] < g->mark)
-		g->reached[to] = g->mark;
+	g->reached[to] |= g->mark;
 }
 
 static inline void
@@ -377,20 +376,21 @@ count_listed(const struct gen *g, const bc_move *start, int i,
 	counts->zone_moves[i] = (uint16_t)(counts->zone_moves[i] + zone_moves);
 }
 
-/* The mark of the piece on `cell` for struct gen. */
-static uint8_t
+/* The mark bit of the piece on `cell` for struct gen. */
+static uint16_t
 mark_of(const bc_position *pos, const uint8_t *marks, int cell)
 {
-	return marks ? marks[BC_PIECE_TYPE(pos->board[cell])] : 1;
+	return (uint16_t)(1u << (marks ? marks[BC_PIECE_TYPE(pos->board[cell])]
+	                               : 0));
 }
 
 void
 bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
-    const uint8_t *zone, uint8_t *reached, const uint8_t *marks,
+    const uint8_t *zone, uint16_t *reached, const uint8_t *marks,
     bc_move_counts *counts)
 {
 	static const uint8_t no_zone[BC_CELLS];
-	uint8_t unmarked[BC_CELLS] = { 0 }; /* compared, never used */
+	uint16_t unmarked[BC_CELLS] = { 0 }; /* written, never read */
 	struct gen g = { .pos = pos, .v = pos->variant, .out = list->moves,
 		.us = pos->side, .ep = true, .zone = zone ? zone : no_zone,
 		.reached = reached ? reached : unmarked };
@@ -418,10 +418,10 @@ bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
 
 void
 bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
-    uint8_t *reached, const uint8_t *marks, bc_move_counts *counts)
+    uint16_t *reached, const uint8_t *marks, bc_move_counts *counts)
 {
 	static const uint8_t no_zone[BC_CELLS];
-	uint8_t unmarked[BC_CELLS] = { 0 }; /* compared, never used */
+	uint16_t unmarked[BC_CELLS] = { 0 }; /* written, never read */
 	struct gen g = { .pos = pos, .v = pos->variant, .out = NULL,
 		.us = color & 1, .ep = (color & 1) == pos->side,
 		.zone = zone ? zone : no_zone,
