@@ -161,19 +161,31 @@ add_attacker(int sq, bc_square *out, int max, int n)
 	return n + 1;
 }
 
+/* The attack directions of colour `by` toward `target`, ending at *end;
+ * none (*end the start) if `target` is not a board square. */
+static const struct attack_dir *
+directions(const bc_variant *v, const uint8_t *board, bc_square target,
+    int by, const struct attack_dir **end)
+{
+	const struct attack_dir *a = v->attack[by & 1];
+
+	*end = a;
+	if (target >= 0 && target < BC_CELLS && board[target] != BC_OFFBOARD)
+		*end = a + v->attack_count[by & 1];
+	return a;
+}
+
 int
 bc_board_attackers(const bc_variant *v, const uint8_t *board,
     bc_square target, int by, bc_square *out, int max)
 {
-	const struct attack_dir *a, *end;
+	const struct attack_dir *end;
 	int n = 0;
 
-	if (target < 0 || target >= BC_CELLS || board[target] == BC_OFFBOARD)
-		return 0;
 	by &= 1;
-	a = v->attack[by];
-	end = a + v->attack_count[by];
-	for (; a < end; a++) {
+	for (const struct attack_dir *a = directions(v, board, target, by,
+	         &end);
+	     a < end; a++) {
 		uint16_t near = a->near_types, far = a->far_types;
 		int s1 = target + a->step, sq = s1;
 
@@ -214,15 +226,12 @@ int
 bc_board_check_squares(const bc_variant *v, const uint8_t *board,
     bc_square target, int by, bc_square *out, uint16_t *types, int max)
 {
-	const struct attack_dir *a, *end;
+	const struct attack_dir *end;
 	int n = 0;
 
-	if (target < 0 || target >= BC_CELLS || board[target] == BC_OFFBOARD)
-		return 0;
-	by &= 1;
-	a = v->attack[by];
-	end = a + v->attack_count[by];
-	for (; a < end; a++) {
+	for (const struct attack_dir *a = directions(v, board, target, by,
+	         &end);
+	     a < end; a++) {
 		uint16_t fits = a->near_types | a->far_types;
 		int sq = target + a->step;
 
