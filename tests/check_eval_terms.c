@@ -1,8 +1,9 @@
 /*
  * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
- * king danger and safe checks, threats, rook-like pieces on open files, passers' extras,
- * safe mobility, space), each counted by hand on a position of its own, and the
- * squares safe mobility takes pawns (Grand's and Hadean's) to attack.
+ * king danger and safe checks, threats, rook-like pieces on open files,
+ * passers' extras, safe mobility, space), each counted by hand on a
+ * position of its own, and the squares safe mobility takes pawns (Grand's
+ * and Hadean's) to attack.
  *
  * The tests score with a table of their own, not Grand's (which the
  * tuner changes): round values, no mobility, centre or pawn terms, so a

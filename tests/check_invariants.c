@@ -1413,9 +1413,10 @@ END_TEST
  * corpus position, each piece's moves, the weights of a zone they land on
  * (the squares round the enemy king, and random cells), and the squares
  * reached, each with the bits of the marks (random, per type, 1..15) of
- * the pieces landing there; bc_movegen_pseudo_counted gives both at once.  The side not to
- * move is asked about as if it were to move, without castling or en
- * passant, so the list is generated for that position.
+ * the pieces landing there; bc_movegen_pseudo_counted gives both at
+ * once.  The side not to move is asked about as if it were to move,
+ * without castling or en passant, so the list is generated for that
+ * position.
  */
 static void
 check_counts(const bc_position *pos, int color, const uint8_t *zone,
