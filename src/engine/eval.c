@@ -662,28 +662,35 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 	*eg += mobility;
 }
 
+/* Sets (`on` 1) or clears (0) e->pawn_hit on the squares the pawns of
+ * `them` attack, as listed in e->pawn_hits. */
+static void
+mark_pawn_hit(struct eval *e, int them, uint8_t on)
+{
+	for (int i = 0; i < e->pawn_hit_count[them]; i++)
+		e->pawn_hit[e->pawn_hits[them][i]] = on;
+}
+
 /*
  * How many of side `us`'s piece types (not pawns or the king) could give
  * a safe check: move to an empty square from which they would attack the
  * enemy king and which no enemy piece reaches and no enemy pawn attacks.
- * Wants both sides' e->reached and the enemy pawns' e->pawn_hits.
+ * Wants both sides' e->reached and the enemy pawns' squares in
+ * e->pawn_hit (mark_pawn_hit).
  */
 static int
-safe_checks(struct eval *e, const struct eval_tables *t,
+safe_checks(const struct eval *e, const struct eval_tables *t,
     const bc_position *pos, int us)
 {
 	enum { MAX_CHECK_SQUARES = 128 };
 	bc_square squares[MAX_CHECK_SQUARES];
 	uint16_t types[MAX_CHECK_SQUARES], checking = 0;
-	const uint16_t *hits = e->pawn_hits[!us];
 	int n, count = 0;
 
 	n = bc_board_check_squares(pos->variant, pos->board, pos->king[!us],
 	    us, squares, types, MAX_CHECK_SQUARES);
 	if (n > MAX_CHECK_SQUARES)
 		n = MAX_CHECK_SQUARES;
-	for (int i = 0; i < e->pawn_hit_count[!us]; i++)
-		e->pawn_hit[hits[i]] = 1;
 	for (int i = 0; i < n; i++) {
 		int sq = squares[i];
 		uint16_t fits = types[i] & t->checker_types & (uint16_t)~checking;
@@ -696,8 +703,6 @@ safe_checks(struct eval *e, const struct eval_tables *t,
 			    (e->reached[us][sq] >> t->threat_mark[type]) & 1)
 				checking |= (uint16_t)(1u << type);
 	}
-	for (int i = 0; i < e->pawn_hit_count[!us]; i++)
-		e->pawn_hit[hits[i]] = 0;
 	for (; checking; checking &= (uint16_t)(checking - 1))
 		count++;
 	return count;
@@ -763,18 +768,15 @@ threats(const struct eval_tables *t, const bc_position *pos, int us,
 }
 
 /* Side `us`'s space (eval_params' space), once both sides' moves are
- * counted: e->pawn_hits lists the enemy pawns' squares, e->reached the
- * enemy pieces'. */
+ * counted: e->pawn_hit marks the enemy pawns' squares (mark_pawn_hit),
+ * e->reached the enemy pieces'. */
 static int
-space(struct eval *e, const struct eval_tables *t, const bc_position *pos,
+space(const struct eval *e, const struct eval_tables *t, const bc_position *pos,
     int us)
 {
 	int them = !us, forward = us == BC_WHITE ? BC_STRIDE : -BC_STRIDE;
 	int units = 0, weight = pos->piece_count[us] - 1;
-	const uint16_t *hits = e->pawn_hits[them];
 
-	for (int i = 0; i < e->pawn_hit_count[them]; i++)
-		e->pawn_hit[hits[i]] = 1;
 	for (int i = 0; i < t->space_count[us]; i++) {
 		int cell = t->space_cells[us][i];
 
@@ -786,8 +788,6 @@ space(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 		        own_pawn(t, pos, us, cell + 2 * forward)))
 			units++;
 	}
-	for (int i = 0; i < e->pawn_hit_count[them]; i++)
-		e->pawn_hit[hits[i]] = 0;
 	return units * weight * weight * t->params->space / 256;
 }
 
@@ -826,6 +826,8 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 		activity(e, t, pos, c, reached, &mg[c], &eg[c], &ka[c]);
 	}
 	for (int c = 0; c < 2; c++) {
+		if (p->safe_check || p->space)
+			mark_pawn_hit(e, !c, 1);
 		if (p->safe_check) {
 			int checks = safe_checks(e, t, pos, c);
 
@@ -843,6 +845,8 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 		}
 		if (p->space)
 			mg[c] += space(e, t, pos, c);
+		if (p->safe_check || p->space)
+			mark_pawn_hit(e, !c, 0);
 	}
 	if (p->castles) /* Chad has no ending: no taper */
 		return mg[us] - mg[!us] + p->tempo;
