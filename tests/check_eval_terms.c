@@ -1,9 +1,10 @@
 /*
  * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
- * king danger and safe checks, threats, rook-like pieces on open files,
- * passers' extras, safe mobility, space), each counted by hand on a
- * position of its own, and the squares safe mobility takes pawns (Grand's
- * and Hadean's) to attack.
+ * king danger and safe checks, the ending's complexity and scale,
+ * threats, rook-like pieces on open files, passers' extras, safe
+ * mobility, space), each counted by hand on a position of its own, and
+ * the squares safe mobility takes pawns (Grand's and Hadean's) to
+ * attack.
  *
  * The tests score with a table of their own, not Grand's (which the
  * tuner changes): round values, no mobility, centre or pawn terms, so a
@@ -137,6 +138,81 @@ START_TEST(test_safe_checks)
 	ck_assert_int_eq(
 	    score(&b, "9k/10/10/6N3/10/P9/10/1K8/8p1/R9 w - - 0 1") -
 	    score(&a, "9k/10/10/6N3/10/P9/10/1K8/8p1/R9 w - - 0 1"), 0);
+}
+END_TEST
+
+/*
+ * The ending's complexity.  White: king a1, pawns a3, b3 and i3; Black:
+ * king j10.  No pieces, so the phase is 0 and the score is the ending's:
+ * 3 pawns, 300.  Counted: 3 pawns, 3 passers (Black has no pawns), both
+ * wings (files a-e and f-j: a, b and i), the kings 9 files and 9 ranks
+ * apart (outflanking 9 - 9 = 0), nothing but pawns.  With these weights:
+ * 3 x 10 + 3 x 5 + 20 + 0 + 40 - 100 = 5, for White who leads.
+ */
+static void
+with_complexity(struct eval_params *p)
+{
+	p->cx_pawn = 10;
+	p->cx_passer = 5;
+	p->cx_flanks = 20;
+	p->cx_outflank = 3;
+	p->cx_pawns_only = 40;
+	p->cx_base = -100;
+}
+
+static const char complexity_fen[] =
+    "9k/10/10/10/10/10/10/PP6P1/10/K9 w - - 0 1";
+
+START_TEST(test_complexity)
+{
+	struct eval_params a = base;
+
+	ck_assert_int_eq(score(&base, complexity_fen), 300);
+	with_complexity(&a);
+	ck_assert_int_eq(score(&a, complexity_fen), 305);
+	/* Black to move: the leader is still White. */
+	ck_assert_int_eq(score(&a,
+	    "9k/10/10/10/10/10/10/PP6P1/10/K9 b - - 0 1"), -305);
+	/* Black's king on j2 instead: 9 files and 1 rank apart, 8 more
+	 * outflanking units, 24 more. */
+	ck_assert_int_eq(score(&a,
+	    "10/10/10/10/10/10/10/PP6P1/9k/K9 w - - 0 1"), 329);
+	/* The pawn i3 on d3 instead: one wing, 20 less. */
+	ck_assert_int_eq(score(&a,
+	    "9k/10/10/10/10/10/10/PP1P6/10/K9 w - - 0 1"), 285);
+	/* A complexity below the lead's negative takes it to 0, no
+	 * further. */
+	a.cx_base = -1000;
+	ck_assert_int_eq(score(&a, complexity_fen), 0);
+	/* Level material (a pawn each): nobody leads, nothing is added. */
+	a.cx_base = 100;
+	ck_assert_int_eq(score(&a, "9k/10/p9/10/10/10/10/P9/10/K9 w - - 0 1"),
+	    0);
+}
+END_TEST
+
+/* The ending's scale: the leader's pawns.  complexity_fen's White leads
+ * by 300 with 3 pawns: 16 + 3 x 8 = 40, so 300 x 40 / 64 = 187.5. */
+START_TEST(test_ending_scale)
+{
+	struct eval_params a = base;
+
+	a.scale_base = 16;
+	a.scale_pawn = 8;
+	ck_assert_int_eq(score(&a, complexity_fen), 187);
+	/* Black to move: White still leads, by the same 3 pawns. */
+	ck_assert_int_eq(score(&a,
+	    "9k/10/10/10/10/10/10/PP6P1/10/K9 b - - 0 1"), -187);
+	/* Black's 2 pawns against White's 3 (the lead 100): White's pawns
+	 * still count, not Black's (16 + 2 x 8 would give 50). */
+	ck_assert_int_eq(score(&a,
+	    "9k/p9/1p8/10/10/10/10/PP6P1/10/K9 w - - 0 1"), 62);
+	/* 6 pawns: 16 + 48 = 64, the whole score. */
+	ck_assert_int_eq(score(&a,
+	    "9k/10/10/10/10/10/10/PPPPPP4/10/K9 w - - 0 1"), 600);
+	/* Complexity first, then the scale: 305 x 40 / 64 = 190.6. */
+	with_complexity(&a);
+	ck_assert_int_eq(score(&a, complexity_fen), 190);
 }
 END_TEST
 
@@ -392,6 +468,8 @@ eval_terms_suite(void)
 	tcase_add_test(tc, test_king_danger);
 	tcase_add_test(tc, test_safe_checks);
 	tcase_add_test(tc, test_threats);
+	tcase_add_test(tc, test_complexity);
+	tcase_add_test(tc, test_ending_scale);
 	tcase_add_test(tc, test_open_files);
 	tcase_add_test(tc, test_passers);
 	tcase_add_test(tc, test_safe_mobility);

@@ -428,15 +428,22 @@ passer_extras(const struct eval_tables *t, const bc_position *pos, int c,
 	*eg += x_eg * scale / (span * span);
 }
 
+/* What the ending's complexity and scale count, found on the way. */
+struct pawn_summary {
+	int pawns, passers, npm, side_pawns[2];
+	bool both_flanks;
+};
+
 /* Pawn structure, passers and material for the cheap part of the score.
  * Adds to mg[] and eg[] per colour. */
 static void
 material_and_pawns(const struct eval_tables *t, const bc_position *pos,
-    int mg[2], int eg[2], int *phase)
+    int mg[2], int eg[2], int *phase, struct pawn_summary *ps)
 {
 	const struct eval_params *p = t->params;
 	struct pawn_files pf;
 	int npm = 0;
+	bool flank[2] = { false, false };
 
 	for (int c = 0; c < 2; c++)
 		for (int f = 0; f < MAX_FILES + 2; f++) {
@@ -472,6 +479,13 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 	}
 	if (p->open_file || p->half_open_file)
 		files(t, pos, &pf, mg, eg);
+	for (int f = 1; f <= t->files; f++)
+		if (pf.count[0][f] || pf.count[1][f])
+			flank[f > t->files / 2] = true;
+	ps->both_flanks = flank[0] && flank[1];
+	ps->npm = npm;
+	ps->pawns = ps->passers = 0;
+	ps->side_pawns[0] = ps->side_pawns[1] = 0;
 	*phase = t->start_material
 	    ? npm * PHASE_MAX / (2 * t->start_material)
 	    : 0;
@@ -490,6 +504,8 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 
 			if (!(t->flags[type] & EVAL_PAWN))
 				continue;
+			ps->pawns++;
+			ps->side_pawns[c]++;
 			f = BC_FILE(cell) + 1;
 			r = BC_RANK(cell);
 			if (pf.count[c][f] > 1) {
@@ -510,6 +526,7 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 			}
 			if (!passed)
 				continue;
+			ps->passers++;
 			rel = t->rel_rank[c][cell];
 			span = t->ranks - 3;
 			bonus_mg = p->passed_mg * (rel - 2) * (rel - 2) /
@@ -716,7 +733,7 @@ king_danger(const struct eval_tables *t, const struct king_attack *ka)
 	const struct eval_params *p = t->params;
 	int danger;
 
-	if (ka->attackers < 2)
+	if (ka->attackers < 2 || ka->units <= 0)
 		return 0;
 	danger = ka->units * ka->units * p->king_danger_mul / 64;
 	return danger < p->king_danger_max ? danger : p->king_danger_max;
@@ -791,6 +808,34 @@ space(const struct eval *e, const struct eval_tables *t, const bc_position *pos,
 	return units * weight * weight * t->params->space / 256;
 }
 
+/*
+ * The ending's score `eg` (for the side to move) as the ending's
+ * complexity and scale have it: the complexity added in the leader's
+ * favour (when negative, never past 0), then the whole scaled by the
+ * leader's pawns.
+ */
+static int
+ending_score(const struct eval_tables *t, const bc_position *pos,
+    const struct pawn_summary *ps, int eg)
+{
+	const struct eval_params *p = t->params;
+	int white = pos->king[BC_WHITE], black = pos->king[BC_BLACK];
+	int outflank = abs(BC_FILE(white) - BC_FILE(black)) -
+	    abs(BC_RANK(white) - BC_RANK(black));
+	int cx = p->cx_pawn * ps->pawns + p->cx_passer * ps->passers +
+	    p->cx_flanks * ps->both_flanks + p->cx_outflank * outflank +
+	    p->cx_pawns_only * !ps->npm + p->cx_base;
+	int leader = eg > 0 ? pos->side : !pos->side;
+	int scale = p->scale_base + p->scale_pawn * ps->side_pawns[leader];
+
+	if (cx < -abs(eg))
+		cx = -abs(eg);
+	eg += eg > 0 ? cx : eg < 0 ? -cx : 0;
+	if ((p->scale_base || p->scale_pawn) && scale < 64)
+		eg = eg * (scale > 0 ? scale : 0) / 64;
+	return eg;
+}
+
 static int
 taper(int mg, int eg, int phase)
 {
@@ -805,11 +850,12 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	bool threat = p->threat_pawn || p->threat_lesser || p->hanging;
 	bool want_reached = p->castles || threat || p->space || p->safe_check;
 	struct king_attack ka[2] = { { 0, 0 }, { 0, 0 } };
+	struct pawn_summary ps;
 	int mg[2] = { 0, 0 }, eg[2] = { 0, 0 };
-	int phase, us = pos->side, score;
+	int phase, us = pos->side, score, ending;
 
 	e->have_moves = false;
-	material_and_pawns(t, pos, mg, eg, &phase);
+	material_and_pawns(t, pos, mg, eg, &phase, &ps);
 	score = taper(mg[us] - mg[!us], eg[us] - eg[!us], phase);
 	if (score + LAZY_MARGIN <= alpha || score - LAZY_MARGIN >= beta)
 		return score + p->tempo;
@@ -850,5 +896,6 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	}
 	if (p->castles) /* Chad has no ending: no taper */
 		return mg[us] - mg[!us] + p->tempo;
-	return taper(mg[us] - mg[!us], eg[us] - eg[!us], phase) + p->tempo;
+	ending = ending_score(t, pos, &ps, eg[us] - eg[!us]);
+	return taper(mg[us] - mg[!us], ending, phase) + p->tempo;
 }

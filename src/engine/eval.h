@@ -65,6 +65,17 @@ struct eval_params {
 	 * enemy piece or pawn reaches (a safe check), added to the units
 	 * before king danger squares them. */
 	int safe_check;
+	/* The ending's complexity (Stockfish's "initiative"): per pawn and
+	 * per passer, pawns on both wings, per file the kings stand further
+	 * apart than ranks (outflanking), no pieces but pawns, and a
+	 * constant, summed; added to the ending's score in the leader's
+	 * favour, but never more than takes its lead to 0. */
+	int cx_pawn, cx_passer, cx_flanks, cx_outflank, cx_pawns_only,
+	    cx_base;
+	/* The ending's score times (scale_base + scale_pawn x the leader's
+	 * pawns) / 64, at most 1: few pawns, few winning chances. 0 and 0:
+	 * not scaled. */
+	int scale_base, scale_pawn;
 	/* Threats, per enemy piece (not the king) that our pseudo-legal
 	 * moves attack: its cheapest attacker a pawn (threat_pawn) or else
 	 * worth less than it (threat_lesser), or else nothing of theirs
