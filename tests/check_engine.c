@@ -418,7 +418,9 @@ END_TEST
  * White, lost otherwise, has been shuffling one piece against Black's
  * queen; playing the first shuffle again repeats the position after it,
  * so the engine takes the draw (score 0).
- * - Grand: Ra1-a2-a1 against Qd8-d7-d8, then Ra2 again.
+ * - Grand: Ra1-a2-a1 against Qd8-d7-d8, then Ra2 again; Black's pawns
+ *   i8 and j8 make the lead clear (with no pawns the ending's scale
+ *   would count the queen against the rook as drawish).
  * - Hadean: the ninja pawn's sideways steps e3-f3-e3 against Ql6-l7-l6.
  *   Those steps reset the halfmove clock but can be stepped back, so the
  *   repetition scan must not stop at the clock's reset.
@@ -426,7 +428,7 @@ END_TEST
 static const struct repetition_case {
 	const char *variant, *fen, *moves[4], *draw;
 } repetition_cases[] = {
-	{ "grand", "4k5/10/3q6/10/10/10/10/10/4K5/R9 w - - 0 1",
+	{ "grand", "4k5/10/3q4pp/10/10/10/10/10/4K5/R9 w - - 0 1",
 	    { "a1a2", "d8d7", "a2a1", "d7d8" }, "a1a2" },
 	{ "hadean", "11k/12/12/12/12/12/11q/12/12/4J7/12/K11 w - - 0 1",
 	    { "e3f3", "l6l7", "f3e3", "l7l6" }, "e3f3" },

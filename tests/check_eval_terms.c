@@ -192,7 +192,8 @@ START_TEST(test_complexity)
 END_TEST
 
 /* The ending's scale: the leader's pawns.  complexity_fen's White leads
- * by 300 with 3 pawns: 16 + 3 x 8 = 40, so 300 x 40 / 64 = 187.5. */
+ * by 300 with 3 pawns (pawns do not mate alone, so Black's bare king is
+ * no exception): 16 + 3 x 8 = 40, so 300 x 40 / 64 = 187.5. */
 START_TEST(test_ending_scale)
 {
 	struct eval_params a = base;
@@ -207,6 +208,14 @@ START_TEST(test_ending_scale)
 	 * still count, not Black's (16 + 2 x 8 would give 50). */
 	ck_assert_int_eq(score(&a,
 	    "9k/p9/1p8/10/10/10/10/PP6P1/10/K9 w - - 0 1"), 62);
+	/* A rook mates the bare king alone: no scale, 800.  With a black
+	 * pawn the king is not bare: 700 in the middle game, 700 x 40 / 64
+	 * = 437 in the ending; the phase 500 x 256 / 9600 = 13, so
+	 * (700 x 13 + 437 x 243) / 256 = 450.3. */
+	ck_assert_int_eq(score(&a,
+	    "9k/10/10/10/10/10/10/PP6P1/10/K7R1 w - - 0 1"), 800);
+	ck_assert_int_eq(score(&a,
+	    "9k/p9/10/10/10/10/10/PP6P1/10/K7R1 w - - 0 1"), 450);
 	/* 6 pawns: 16 + 48 = 64, the whole score. */
 	ck_assert_int_eq(score(&a,
 	    "9k/10/10/10/10/10/10/PPPPPP4/10/K9 w - - 0 1"), 600);

@@ -431,6 +431,7 @@ passer_extras(const struct eval_tables *t, const bc_position *pos, int c,
 /* What the ending's complexity and scale count, found on the way. */
 struct pawn_summary {
 	int pawns, passers, npm, side_pawns[2];
+	int side_pieces[2], side_mating[2]; /* mating: not EVAL_MINOR */
 	bool both_flanks;
 };
 
@@ -445,6 +446,8 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 	int npm = 0;
 	bool flank[2] = { false, false };
 
+	ps->side_pieces[0] = ps->side_pieces[1] = 0;
+	ps->side_mating[0] = ps->side_mating[1] = 0;
 	for (int c = 0; c < 2; c++)
 		for (int f = 0; f < MAX_FILES + 2; f++) {
 			pf.count[c][f] = 0;
@@ -468,6 +471,9 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 					pf.most_back[c][f] = r;
 			} else if (!(t->flags[type] & EVAL_KING)) {
 				npm += t->value[type];
+				ps->side_pieces[c]++;
+				if (!(t->flags[type] & EVAL_MINOR))
+					ps->side_mating[c]++;
 			}
 			if (t->flags[type] & EVAL_PAIR)
 				pairs++;
@@ -812,7 +818,8 @@ space(const struct eval *e, const struct eval_tables *t, const bc_position *pos,
  * The ending's score `eg` (for the side to move) as the ending's
  * complexity and scale have it: the complexity added in the leader's
  * favour (when negative, never past 0), then the whole scaled by the
- * leader's pawns.
+ * leader's pawns, unless a piece of the leader's mates the other side's
+ * bare king.
  */
 static int
 ending_score(const struct eval_tables *t, const bc_position *pos,
@@ -827,11 +834,15 @@ ending_score(const struct eval_tables *t, const bc_position *pos,
 	    p->cx_pawns_only * !ps->npm + p->cx_base;
 	int leader = eg > 0 ? pos->side : !pos->side;
 	int scale = p->scale_base + p->scale_pawn * ps->side_pawns[leader];
+	bool bare;
 
 	if (cx < -abs(eg))
 		cx = -abs(eg);
 	eg += eg > 0 ? cx : eg < 0 ? -cx : 0;
-	if ((p->scale_base || p->scale_pawn) && scale < 64)
+	/* A piece that mates alone against a bare king: no scale. */
+	bare = !ps->side_pieces[!leader] && !ps->side_pawns[!leader];
+	if ((p->scale_base || p->scale_pawn) && scale < 64 &&
+	    !(bare && ps->side_mating[leader]))
 		eg = eg * (scale > 0 ? scale : 0) / 64;
 	return eg;
 }

@@ -73,8 +73,9 @@ struct eval_params {
 	int cx_pawn, cx_passer, cx_flanks, cx_outflank, cx_pawns_only,
 	    cx_base;
 	/* The ending's score times (scale_base + scale_pawn x the leader's
-	 * pawns) / 64, at most 1: few pawns, few winning chances. 0 and 0:
-	 * not scaled. */
+	 * pawns) / 64, at most 1, unless the other side has only its king
+	 * and the leader a piece that mates it alone: few pawns, few
+	 * winning chances.  0 and 0: not scaled. */
 	int scale_base, scale_pawn;
 	/* Threats, per enemy piece (not the king) that our pseudo-legal
 	 * moves attack: its cheapest attacker a pawn (threat_pawn) or else
