@@ -430,7 +430,7 @@ passer_extras(const struct eval_tables *t, const bc_position *pos, int c,
 
 /* What the ending's complexity and scale count, found on the way. */
 struct pawn_summary {
-	int pawns, passers, npm, side_pawns[2];
+	int pawns, passers, side_pawns[2];
 	int side_pieces[2], side_mating[2]; /* mating: not EVAL_MINOR */
 	bool both_flanks;
 };
@@ -446,8 +446,7 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 	int npm = 0;
 	bool flank[2] = { false, false };
 
-	ps->side_pieces[0] = ps->side_pieces[1] = 0;
-	ps->side_mating[0] = ps->side_mating[1] = 0;
+	memset(ps, 0, sizeof *ps);
 	for (int c = 0; c < 2; c++)
 		for (int f = 0; f < MAX_FILES + 2; f++) {
 			pf.count[c][f] = 0;
@@ -489,9 +488,6 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 		if (pf.count[0][f] || pf.count[1][f])
 			flank[f > t->files / 2] = true;
 	ps->both_flanks = flank[0] && flank[1];
-	ps->npm = npm;
-	ps->pawns = ps->passers = 0;
-	ps->side_pawns[0] = ps->side_pawns[1] = 0;
 	*phase = t->start_material
 	    ? npm * PHASE_MAX / (2 * t->start_material)
 	    : 0;
@@ -831,7 +827,8 @@ ending_score(const struct eval_tables *t, const bc_position *pos,
 	    abs(BC_RANK(white) - BC_RANK(black));
 	int cx = p->cx_pawn * ps->pawns + p->cx_passer * ps->passers +
 	    p->cx_flanks * ps->both_flanks + p->cx_outflank * outflank +
-	    p->cx_pawns_only * !ps->npm + p->cx_base;
+	    p->cx_pawns_only * !(ps->side_pieces[0] + ps->side_pieces[1]) +
+	    p->cx_base;
 	int leader = eg > 0 ? pos->side : !pos->side;
 	int scale = p->scale_base + p->scale_pawn * ps->side_pawns[leader];
 	bool bare;
