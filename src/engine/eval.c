@@ -430,7 +430,7 @@ passer_extras(const struct eval_tables *t, const bc_position *pos, int c,
 
 /* What the ending's complexity and scale count, found on the way. */
 struct pawn_summary {
-	int pawns, passers, side_pawns[2];
+	int passers, side_pawns[2];
 	int side_pieces[2], side_mating[2]; /* mating: not EVAL_MINOR */
 	bool both_flanks;
 };
@@ -465,6 +465,7 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 				int f = BC_FILE(cell) + 1, r = BC_RANK(cell);
 
 				pf.count[c][f]++;
+				ps->side_pawns[c]++;
 				if (c == BC_WHITE ? r < pf.most_back[c][f]
 				                  : r > pf.most_back[c][f])
 					pf.most_back[c][f] = r;
@@ -506,8 +507,6 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 
 			if (!(t->flags[type] & EVAL_PAWN))
 				continue;
-			ps->pawns++;
-			ps->side_pawns[c]++;
 			f = BC_FILE(cell) + 1;
 			r = BC_RANK(cell);
 			if (pf.count[c][f] > 1) {
@@ -825,7 +824,8 @@ ending_score(const struct eval_tables *t, const bc_position *pos,
 	int white = pos->king[BC_WHITE], black = pos->king[BC_BLACK];
 	int outflank = abs(BC_FILE(white) - BC_FILE(black)) -
 	    abs(BC_RANK(white) - BC_RANK(black));
-	int cx = p->cx_pawn * ps->pawns + p->cx_passer * ps->passers +
+	int pawns = ps->side_pawns[0] + ps->side_pawns[1];
+	int cx = p->cx_pawn * pawns + p->cx_passer * ps->passers +
 	    p->cx_flanks * ps->both_flanks + p->cx_outflank * outflank +
 	    p->cx_pawns_only * !(ps->side_pieces[0] + ps->side_pieces[1]) +
 	    p->cx_base;
