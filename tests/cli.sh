@@ -325,6 +325,20 @@ if [ -x "$ARENA" ]; then
 fi
 # --- end of arena --movetime.
 
+# --- build/arena with two engines, the first a wrapper that ends only at
+# the end of its input (cat): the arena ends too, with its summary (each
+# player's pipe ends were inherited by the other, which kept the input
+# open; timeout stands guard against that hang, it is no wait).
+if [ -x "$ARENA" ]; then
+	out=$(timeout 120 "$ARENA" --movetime 1 grand 2 \
+	    "uci:cat | $BIGCHESS --uci" "uci:$BIGCHESS --uci" 2>&1)
+	status=$?
+	[ $status -eq 0 ] &&
+	    printf '%s\n' "$out" | grep -q '^+[0-9]* =[0-9]* -[0-9]*: ' &&
+	    ok || bad "arena with a wrapped engine: status $status, $out"
+fi
+# --- end of arena with a wrapped engine.
+
 # --- build/arena --from N: the games numbered from N are the very games
 # (openings, colours, moves) a match from 1 plays as its Nth and on; an
 # even, zero or malformed N is bad usage (a pair's two games share one

@@ -13,8 +13,9 @@
  * PLAYER is "random" (any legal move), "greedy", "levelN" (N = 1..10) or
  * "uci:COMMAND", an engine
  * that speaks UCI started with /bin/sh -c COMMAND and told "go nodes
- * NODES" (e.g. an older build: "uci:/tmp/old/bigchess --uci"); the arena
- * stays the referee.  NODES 0 plays each level at its own budget
+ * NODES" (e.g. an older build: "uci:/tmp/old/bigchess --uci"; a
+ * pipeline sets options: "uci:(echo 'setoption name Threads value 2';
+ * cat) | bigchess --uci"); the arena stays the referee.  NODES 0 plays each level at its own budget
  * (engine_level_limits: what it plays in the game, without the time
  * cap), so a match of levels measures the levels themselves.  With
  * --adjudicate N a game is given to the side N or more points of plain
@@ -49,6 +50,7 @@
  * bounds, and it stops when one is crossed ("H1 accepted" or "H0
  * accepted") or after GAMES games.  --llr prints that line for counts.
  */
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -297,6 +299,13 @@ uci_start(struct player *p, const char *command, const bc_variant *v)
 	char buf[128];
 
 	if (pipe(in) != 0 || pipe(out) != 0 || !(p->line = malloc(UCI_LINE)))
+		return -1;
+	/* Our ends close in every player started later: otherwise a
+	 * player's copy of the other's input keeps it open after quit, and
+	 * a command that waits for the end of its input (a wrapper such as
+	 * "cat | ENGINE") never ends. */
+	if (fcntl(in[1], F_SETFD, FD_CLOEXEC) != 0 ||
+	    fcntl(out[0], F_SETFD, FD_CLOEXEC) != 0)
 		return -1;
 	p->pid = fork();
 	if (p->pid < 0)
