@@ -11,13 +11,13 @@
  *   build/arena --llr WINS DRAWS LOSSES ELO0 ELO1 [--alpha A] [--beta B]
  *
  * PLAYER is "random" (any legal move), "greedy", "levelN" (N = 1..10) or
- * "uci:COMMAND", an engine
- * that speaks UCI started with /bin/sh -c COMMAND and told "go nodes
- * NODES" (e.g. an older build: "uci:/tmp/old/bigchess --uci"; a
- * pipeline sets options: "uci:(echo 'setoption name Threads value 2';
- * cat) | bigchess --uci"); the arena stays the referee.  NODES 0 plays each level at its own budget
- * (engine_level_limits: what it plays in the game, without the time
- * cap), so a match of levels measures the levels themselves.  With
+ * "uci:COMMAND", an engine that speaks UCI started with /bin/sh -c
+ * COMMAND and told "go nodes NODES" (e.g. an older build:
+ * "uci:/tmp/old/bigchess --uci"; a pipeline sets options:
+ * "uci:(echo 'setoption name Threads value 2'; cat) | bigchess --uci");
+ * the arena stays the referee.  NODES 0 plays each level at its own
+ * budget (engine_level_limits: what it plays in the game, without the
+ * time cap), so a match of levels measures the levels themselves.  With
  * --adjudicate N a game is given to the side N or more points of plain
  * material ahead (pawn 1, queen 9) for 10 plies running, which shortens
  * lost games without changing who wins them.
