@@ -2,9 +2,9 @@
  * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
  * king danger and safe checks, the ending's complexity and scale,
  * threats, rook-like pieces on open files, passers' extras, safe
- * mobility, space), each counted by hand on a position of its own, and
- * the squares safe mobility takes pawns (Grand's and Hadean's) to
- * attack.
+ * mobility, space, a piece's own numbers in the ending), each counted by
+ * hand on a position of its own, and the squares safe mobility takes
+ * pawns (Grand's and Hadean's) to attack.
  *
  * The tests score with a table of their own, not Grand's (which the
  * tuner changes): round values, no mobility, centre or pawn terms, so a
@@ -305,6 +305,44 @@ START_TEST(test_open_files)
 END_TEST
 
 /*
+ * The ending's own numbers for a piece.  White's knight e5 against a bare
+ * king: phase 300 * 256 / 9600 = 8, so the ending weighs 248 / 256.  On
+ * the empty 10x10 board the knight has its 8 moves, and e5 is 4 rings in
+ * from the edge (files and ranks 0-9, e = 4: 9 - |2 * 4 - 9| = 8,
+ * halved).  Each number moves only the ending's share:
+ *   eg_value 1000:     1000 * 248 / 256 = 968.75
+ *   eg_mobility 10:    8 moves * 10 * 248 / 256 = 77.5
+ *   eg_center 10:      4 rings * 10 * 248 / 256 = 38.75
+ * and the middle game's numbers are the ending's too unless told apart:
+ *   mobility 10:       80, whole.
+ */
+static const char ending_fen[] =
+    "9k/10/10/10/10/4N5/10/10/10/K9 w - - 0 1";
+
+START_TEST(test_ending_numbers)
+{
+	struct eval_params a = base;
+	int zero = score(&base, ending_fen);
+
+	a.pieces[1].eg_value = 1000;
+	ASSERT_NEAR(score(&a, ending_fen) - zero, 969);
+	a = base;
+	a.pieces[1].eg_mobility = 10;
+	ASSERT_NEAR(score(&a, ending_fen) - zero, 78);
+	a = base;
+	a.pieces[1].eg_center = 10;
+	ASSERT_NEAR(score(&a, ending_fen) - zero, 39);
+	a = base;
+	a.pieces[1].mobility = 10;
+	ck_assert_int_eq(score(&a, ending_fen) - zero, 80);
+	/* The middle game's mobility and an ending's difference that
+	 * cancels it: only the middle game's share is left, 80 * 8 / 256. */
+	a.pieces[1].eg_mobility = -10;
+	ASSERT_NEAR(score(&a, ending_fen) - zero, 3);
+}
+END_TEST
+
+/*
  * Only kings and pawns, so the phase is 0 and the ending counts alone.
  * White's passers e7 (rank 7 from White: (7 - 2)^2 = 25 of 49, the scale
  * of rank 9's full bonus) and d6 (16 of 49), which guards e7 on its
@@ -481,6 +519,7 @@ eval_terms_suite(void)
 	tcase_add_test(tc, test_ending_scale);
 	tcase_add_test(tc, test_open_files);
 	tcase_add_test(tc, test_passers);
+	tcase_add_test(tc, test_ending_numbers);
 	tcase_add_test(tc, test_safe_mobility);
 	tcase_add_test(tc, test_space);
 	tcase_add_test(tc, test_pawn_hits);

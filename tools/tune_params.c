@@ -9,7 +9,10 @@
 
 #include "tune_params.h"
 
-enum tune_column { COL_VALUE, COL_MOBILITY, COL_CENTER, COL_ATTACK };
+enum tune_column {
+	COL_VALUE, COL_MOBILITY, COL_CENTER, COL_ATTACK,
+	COL_EG_VALUE, COL_EG_MOBILITY, COL_EG_CENTER
+};
 
 /* The scalar fields, in eval_params.c's order, with their bounds: a
  * percentage stays in 0..100, everything else in -1000..3000 (no term
@@ -90,7 +93,8 @@ static const struct {
 };
 
 static const char *const column_names[] = {
-	"value", "mobility", "center", "attack"
+	"value", "mobility", "center", "attack", "eg_value", "eg_mobility",
+	"eg_center"
 };
 
 int
@@ -99,11 +103,15 @@ tune_params_list(const struct eval_params *p, struct tune_param *out)
 	int n = 0;
 
 	for (int row = 0; row < p->piece_count; row++)
-		for (int col = COL_VALUE; col <= COL_ATTACK; col++) {
+		for (int col = COL_VALUE; col <= COL_EG_CENTER; col++) {
 			struct tune_param *t = &out[n];
+			bool value = col == COL_VALUE || col == COL_EG_VALUE;
 
-			if (col == COL_VALUE && (row == 0 ||
-			    p->pieces[row].value == 0))
+			/* The unit is not tuned, the king has no value, and
+			 * Chad (no taper) no ending. */
+			if ((col == COL_VALUE && row == 0) ||
+			    (value && p->pieces[row].value == 0) ||
+			    (col >= COL_EG_VALUE && p->castles))
 				continue;
 			snprintf(t->name, sizeof t->name, "%c.%s",
 			    p->pieces[row].letter, column_names[col]);
@@ -112,9 +120,11 @@ tune_params_list(const struct eval_params *p, struct tune_param *out)
 			t->offset = 0;
 			/* int16_t values (a piece worth 1 to 50 pawns),
 			 * int8_t for the rest. */
-			t->min = col == COL_VALUE ? 1 : -127;
-			t->max = col == COL_VALUE ? 5000 : 127;
-			t->step = col == COL_VALUE ? 16 : col == COL_ATTACK ? 1 : 2;
+			t->min = col == COL_VALUE ? 1
+			    : col == COL_EG_VALUE ? -1000 : -127;
+			t->max = col == COL_VALUE ? 5000
+			    : col == COL_EG_VALUE ? 1000 : 127;
+			t->step = value ? 16 : col == COL_ATTACK ? 1 : 2;
 			n++;
 		}
 	for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++) {
@@ -149,8 +159,14 @@ tune_param_get(const struct eval_params *p, const struct tune_param *t)
 		return e->mobility;
 	case COL_CENTER:
 		return e->center;
-	default:
+	case COL_ATTACK:
 		return e->attack;
+	case COL_EG_VALUE:
+		return e->eg_value;
+	case COL_EG_MOBILITY:
+		return e->eg_mobility;
+	default:
+		return e->eg_center;
 	}
 }
 
@@ -178,8 +194,17 @@ tune_param_set(struct eval_params *p, const struct tune_param *t, int value)
 	case COL_CENTER:
 		e->center = (int8_t)value;
 		break;
-	default:
+	case COL_ATTACK:
 		e->attack = (int8_t)value;
+		break;
+	case COL_EG_VALUE:
+		e->eg_value = (int16_t)value;
+		break;
+	case COL_EG_MOBILITY:
+		e->eg_mobility = (int8_t)value;
+		break;
+	default:
+		e->eg_center = (int8_t)value;
 		break;
 	}
 }
@@ -216,9 +241,14 @@ tune_params_print(FILE *f, const bc_variant *v, const struct eval_params *p)
 		                             : "EVAL_PAIR") :
 		    ((e->flags & EVAL_FILES) ? "EVAL_FILES" : "0");
 
-		fprintf(f, "\t\t{ '%c', %d, %d, %d, %d, %s,\n\t\t  \"%s\" },\n",
+		fprintf(f, "\t\t{ '%c', %d, %d, %d, %d, %s,\n\t\t  \"%s\"",
 		    e->letter, e->value, e->mobility, e->center, e->attack,
 		    flags, e->why ? e->why : "");
+		if (e->eg_value || e->eg_mobility || e->eg_center)
+			fprintf(f, ",\n\t\t  .eg_value = %d, .eg_mobility = %d, "
+			    ".eg_center = %d", e->eg_value, e->eg_mobility,
+			    e->eg_center);
+		fputs(" },\n", f);
 	}
 	fprintf(f, "\t},\n\t.piece_count = %d,\n", p->piece_count);
 	if (p->castles)

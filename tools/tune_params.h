@@ -10,7 +10,8 @@
 
 #include "engine/eval.h"
 
-enum { TUNE_MAX_PARAMS = 4 * BC_MAX_TYPES + 32 };
+/* Seven columns a piece row, and room for the scalars. */
+enum { TUNE_MAX_PARAMS = 7 * BC_MAX_TYPES + 64 };
 
 /* One number of the table: a piece row's column or a scalar field. */
 struct tune_param {

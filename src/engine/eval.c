@@ -89,8 +89,12 @@ init_pst(struct eval_tables *t)
 					eg = rel > 2 ? p->advance_eg * (rel - 2) : 0;
 				} else {
 					mg = weight * centre;
-					eg = weight * centre / 2;
+					eg = weight * centre / 2 +
+					    (ep ? ep->eg_center * centre : 0);
 				}
+				/* The ending's material beside its squares. */
+				if (ep && !(t->flags[type] & EVAL_KING))
+					eg += ep->eg_value;
 				t->pst_mg[c][type][cell] = (int16_t)mg;
 				t->pst_eg[c][type][cell] = (int16_t)eg;
 			}
@@ -265,6 +269,8 @@ eval_tables_init(struct eval_tables *t, const bc_variant *v,
 				continue;
 			t->value[type] = ep->value;
 			t->mobility[type] = ep->mobility;
+			t->mobility_eg[type] =
+			    (int16_t)(ep->mobility + ep->eg_mobility);
 			t->attack[type] = ep->attack;
 			t->flags[type] = (uint8_t)((ep->flags &
 			    (EVAL_PAIR | EVAL_FILES)) |
@@ -641,7 +647,7 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 {
 	int king = pos->king[!us];
 	int toward = us == BC_WHITE ? -1 : 1; /* from their king toward us */
-	int mobility = 0;
+	int mobility = 0, mobility_eg = 0;
 	bc_move_counts *counts = &e->counts;
 
 	/* The zone: files kf-1..kf+1, ranks from one behind the king to
@@ -671,13 +677,15 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 		int unsafe = counts->zone_moves[i] / ZONE_UNSAFE;
 
 		mobility += t->mobility[type] * (counts->moves[i] - unsafe);
+		mobility_eg +=
+		    t->mobility_eg[type] * (counts->moves[i] - unsafe);
 		if (t->attack[type] && in_zone) {
 			ka->units += t->attack[type] * in_zone;
 			ka->attackers++;
 		}
 	}
 	*mg += mobility;
-	*eg += mobility;
+	*eg += mobility_eg;
 }
 
 /* Sets (`on` 1) or clears (0) e->pawn_hit on the squares the pawns of

@@ -33,12 +33,17 @@ enum eval_piece_flag {
 /* One piece type's numbers; centipawns unless said otherwise. */
 struct eval_piece {
 	char letter;
-	int16_t value;    /* material, middle game and ending alike */
-	int8_t mobility;  /* per pseudo-legal move */
-	int8_t center;    /* per ring nearer the centre */
+	int16_t value;    /* material, in the middle game */
+	int8_t mobility;  /* per pseudo-legal move, in the middle game */
+	int8_t center;    /* per ring nearer the centre, in the middle game */
 	int8_t attack;    /* king-attack units per move into the king's zone */
 	uint8_t flags;    /* EVAL_PAIR, EVAL_FILES or 0 */
 	const char *why;  /* the reason for these numbers */
+	/* The ending's numbers, as differences from the middle game's
+	 * (value and mobility) or from half of it (center): 0 for a table
+	 * that does not tell them apart. */
+	int16_t eg_value;
+	int8_t eg_mobility, eg_center;
 };
 
 struct eval_params {
@@ -138,6 +143,7 @@ struct eval_tables {
 	uint16_t checker_types; /* bit t: type t is neither pawn nor king */
 	int16_t value[BC_MAX_TYPES];
 	int8_t mobility[BC_MAX_TYPES];
+	int16_t mobility_eg[BC_MAX_TYPES];
 	int8_t attack[BC_MAX_TYPES];
 	uint8_t flags[BC_MAX_TYPES];
 	int start_material;              /* each side's non-pawn material */
