@@ -1,10 +1,11 @@
 /*
  * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
  * king danger and safe checks, the ending's complexity and scale,
- * threats, rook-like pieces on open files, passers' extras, safe
- * mobility, space, a piece's own numbers in the ending), each counted by
- * hand on a position of its own, and the squares safe mobility takes
- * pawns (Grand's and Hadean's) to attack.
+ * threats, rook-like pieces on open files, passers' extras and their
+ * way, safe mobility, space, a piece's own numbers in the ending,
+ * connected pawns), each counted by hand on a position of its own, and
+ * the squares safe mobility takes pawns (Grand's and Hadean's) to
+ * attack.
  *
  * The tests score with a table of their own, not Grand's (which the
  * tuner changes): round values, no mobility, centre or pawn terms, so a
@@ -305,6 +306,66 @@ START_TEST(test_open_files)
 END_TEST
 
 /*
+ * The passer's way.  White's passer e7 (rank 7: 25 of 49, as in
+ * passer_fen) with the enemy king in the corner j10, whose moves reach
+ * i9, i10 and j9 only: e8, e9 and e10 are empty and out of its reach, so
+ * both terms count, 4900 * 25 / 49 = 2500 each.  A knight on g10 reaches
+ * e9 (and f8, h8, i9): e8 stays safe, the path does not.  A bishop on
+ * e10 reaches neither e8 nor e9 but stands on the path.  A rook on e10
+ * reaches e9 and e8: neither counts.  Each term counts in the middle
+ * game and the ending alike, so the phase a piece brings changes nothing
+ * but rounding.
+ */
+START_TEST(test_passer_ways)
+{
+	static const char *const fens[] = {
+		"9k/10/10/4P5/10/10/10/10/10/K9 w - - 0 1",
+		"6n2k/10/10/4P5/10/10/10/10/10/K9 w - - 0 1",
+		"4b4k/10/10/4P5/10/10/10/10/10/K9 w - - 0 1",
+		"4r4k/10/10/4P5/10/10/10/10/10/K9 w - - 0 1",
+	};
+	static const int safe[] = { 2500, 2500, 2500, 0 };
+	static const int path[] = { 2500, 0, 0, 0 };
+
+	for (int i = 0; i < 4; i++) {
+		struct eval_params a = base;
+		int zero = score(&base, fens[i]);
+
+		a.passed_safe = 4900;
+		ASSERT_NEAR(score(&a, fens[i]) - zero, safe[i]);
+		a = base;
+		a.passed_path = 4900;
+		ASSERT_NEAR(score(&a, fens[i]) - zero, path[i]);
+	}
+}
+END_TEST
+
+/*
+ * Connected pawns, with only kings and pawns (phase 0: the ending alone).
+ * White's e5 and f5 stand side by side (each connected), and d4, behind
+ * e5 on the diagonal, has nothing beside or diagonally behind it (not
+ * connected itself).  Black's b6 has a7 diagonally behind it (toward
+ * Black's side); a7 has nothing.  Ranks from each side's edge, less one:
+ * e5 and f5 4 each (8), b6 (rank 5 from Black) 4.  So White nets 4 units.
+ */
+static const char connected_fen[] =
+    "9k/10/10/p9/1p8/4PP4/3P6/10/10/K9 w - - 0 1";
+
+START_TEST(test_connected)
+{
+	struct eval_params a = base;
+	int zero = score(&base, connected_fen);
+
+	a.connected_eg = 100;
+	ck_assert_int_eq(score(&a, connected_fen) - zero, 400);
+	/* The middle game's number has no weight at phase 0. */
+	a = base;
+	a.connected_mg = 100;
+	ck_assert_int_eq(score(&a, connected_fen) - zero, 0);
+}
+END_TEST
+
+/*
  * The ending's own numbers for a piece.  White's knight e5 against a bare
  * king: phase 300 * 256 / 9600 = 8, so the ending weighs 248 / 256.  On
  * the empty 10x10 board the knight has its 8 moves, and e5 is 4 rings in
@@ -520,6 +581,8 @@ eval_terms_suite(void)
 	tcase_add_test(tc, test_open_files);
 	tcase_add_test(tc, test_passers);
 	tcase_add_test(tc, test_ending_numbers);
+	tcase_add_test(tc, test_connected);
+	tcase_add_test(tc, test_passer_ways);
 	tcase_add_test(tc, test_safe_mobility);
 	tcase_add_test(tc, test_space);
 	tcase_add_test(tc, test_pawn_hits);

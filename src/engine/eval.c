@@ -31,6 +31,7 @@ enum {
 	KING_DANGER_MUL = 16,
 	KING_DANGER_MAX = 600,
 	MAX_ATTACKERS = 16,
+	MAX_PASSERS = 16,
 	MAX_FILES = BC_MAX_FILES,
 	/* Weights of e->zone's cells.  A piece's moves into the 12-cell king
 	 * zone stay below ZONE_UNSAFE even when a pawn's count once for
@@ -401,6 +402,31 @@ distance(int a, int b)
 	return df > dr ? df : dr;
 }
 
+/* Whether a pawn of side `us` stands on `cell`. */
+static bool
+own_pawn(const struct eval_tables *t, const bc_position *pos, int us,
+    int cell)
+{
+	bc_piece piece = pos->board[cell];
+
+	return piece != BC_EMPTY && piece != BC_OFFBOARD &&
+	    BC_PIECE_COLOR(piece) == us &&
+	    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN);
+}
+
+/* Whether side `c`'s pawn on `cell` has an own pawn beside it or
+ * diagonally behind it (a chain or a phalanx): pawns that guard each
+ * other or can advance side by side. */
+static bool
+connected(const struct eval_tables *t, const bc_position *pos, int c,
+    int cell)
+{
+	int behind = cell - (c == BC_WHITE ? BC_STRIDE : -BC_STRIDE);
+
+	return own_pawn(t, pos, c, cell - 1) || own_pawn(t, pos, c, cell + 1) ||
+	    own_pawn(t, pos, c, behind - 1) || own_pawn(t, pos, c, behind + 1);
+}
+
 /* What more a passer of side `c` on `cell` is worth than its rank says,
  * before the rank's scale (added to *mg and *eg scaled by it). */
 static void
@@ -437,6 +463,10 @@ passer_extras(const struct eval_tables *t, const bc_position *pos, int c,
 /* What the ending's complexity and scale count, found on the way. */
 struct pawn_summary {
 	int passers, side_pawns[2];
+	/* Each side's passers (the first MAX_PASSERS), for passer_ways. */
+	bc_square passer[2][MAX_PASSERS];
+	int side_passers[2];
+	bool promotes[2];
 	int side_pieces[2], side_mating[2]; /* mating: not EVAL_MINOR */
 	bool both_flanks;
 };
@@ -505,6 +535,8 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 		int them = !c;
 		bool promotes = bc_position_can_promote(pos, c);
 
+		ps->promotes[c] = promotes;
+
 		for (int i = 0; i < pos->piece_count[c]; i++) {
 			int cell = pos->piece_list[c][i];
 			int type = BC_PIECE_TYPE(pos->board[cell]);
@@ -523,6 +555,11 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 				mg[c] -= p->isolated;
 				eg[c] -= p->isolated;
 			}
+			if ((p->connected_mg || p->connected_eg) &&
+			    connected(t, pos, c, cell)) {
+				mg[c] += p->connected_mg * (t->rel_rank[c][cell] - 1);
+				eg[c] += p->connected_eg * (t->rel_rank[c][cell] - 1);
+			}
 			/* Passed: no enemy pawn ahead on this or a next file. */
 			for (int df = -1; df <= 1 && passed; df++) {
 				int back = pf.most_back[them][f + df];
@@ -534,6 +571,9 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 			if (!passed)
 				continue;
 			ps->passers++;
+			if (ps->side_passers[c] < MAX_PASSERS)
+				ps->passer[c][ps->side_passers[c]++] =
+				    (bc_square)cell;
 			rel = t->rel_rank[c][cell];
 			span = t->ranks - 3;
 			bonus_mg = p->passed_mg * (rel - 2) * (rel - 2) /
@@ -552,18 +592,6 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 			eg[c] += bonus_eg;
 		}
 	}
-}
-
-/* Whether a pawn of side `us` stands on `cell`. */
-static bool
-own_pawn(const struct eval_tables *t, const bc_position *pos, int us,
-    int cell)
-{
-	bc_piece piece = pos->board[cell];
-
-	return piece != BC_EMPTY && piece != BC_OFFBOARD &&
-	    BC_PIECE_COLOR(piece) == us &&
-	    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN);
 }
 
 /* Own pawns just in front of a king still near its first rank. */
@@ -760,6 +788,44 @@ top_mark(unsigned bits)
 }
 
 /*
+ * Side `us`'s passers whose way the enemy does not bar: the square in
+ * front empty and out of the enemy's reach (passed_safe), and every
+ * square on to the last rank out of its reach and free of its pieces
+ * (passed_path), each scaled by rank as passed_mg is, and as much in the
+ * middle game as in the ending.  Wants the enemy's e->reached.
+ */
+static int
+passer_ways(const struct eval *e, const struct eval_tables *t,
+    const bc_position *pos, const struct pawn_summary *ps, int us)
+{
+	const struct eval_params *p = t->params;
+	const uint16_t *theirs = e->reached[!us];
+	int forward = us == BC_WHITE ? BC_STRIDE : -BC_STRIDE;
+	int span = t->ranks - 3, score = 0;
+
+	for (int i = 0; i < ps->side_passers[us]; i++) {
+		int cell = ps->passer[us][i], rel = t->rel_rank[us][cell];
+		int front = cell + forward, bonus = 0;
+		bool path = true;
+
+		if (pos->board[front] != BC_EMPTY || theirs[front])
+			continue;
+		bonus += p->passed_safe;
+		for (int sq = front; path && pos->board[sq] != BC_OFFBOARD;
+		    sq += forward)
+			path = !theirs[sq] && (pos->board[sq] == BC_EMPTY ||
+			    BC_PIECE_COLOR(pos->board[sq]) == us);
+		if (path)
+			bonus += p->passed_path;
+		bonus = bonus * (rel - 2) * (rel - 2) / (span * span);
+		if (!ps->promotes[us])
+			bonus = bonus * p->no_promo_percent / 100;
+		score += bonus;
+	}
+	return score;
+}
+
+/*
  * Side `us`'s threats on the enemy's pieces: `reached` holds, on each
  * square its pseudo-legal moves land on, the mark bits of the pieces
  * that land there (init_threat_marks), so an enemy piece there is
@@ -864,7 +930,8 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 	const struct eval_tables *t = eval_tables_of(e, pos);
 	const struct eval_params *p = t->params;
 	bool threat = p->threat_pawn || p->threat_lesser || p->hanging;
-	bool want_reached = p->castles || threat || p->space || p->safe_check;
+	bool want_reached = p->castles || threat || p->space ||
+	    p->safe_check || p->passed_safe || p->passed_path;
 	struct king_attack ka[2] = { { 0, 0 }, { 0, 0 } };
 	struct pawn_summary ps;
 	int mg[2] = { 0, 0 }, eg[2] = { 0, 0 };
@@ -907,6 +974,12 @@ eval_position(struct eval *e, const bc_position *pos, int alpha, int beta)
 		}
 		if (p->space)
 			mg[c] += space(e, t, pos, c);
+		if (p->passed_safe || p->passed_path) {
+			int s = passer_ways(e, t, pos, &ps, c);
+
+			mg[c] += s;
+			eg[c] += s;
+		}
 		if (p->safe_check || p->space)
 			mark_pawn_hit(e, !c, 0);
 	}

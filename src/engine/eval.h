@@ -55,6 +55,9 @@ struct eval_params {
 	int passed_mg, passed_eg; /* a passer on the rank before promotion */
 	int advance_eg;      /* per rank a pawn has advanced, in the ending */
 	int doubled, isolated; /* penalties per pawn */
+	/* Per pawn with an own pawn beside it or diagonally behind it, per
+	 * rank from its side's edge (a pawn on its third rank counts 2). */
+	int connected_mg, connected_eg;
 	int shelter;         /* per own pawn in front of the king */
 	int king_rank_mg;    /* per rank the king has left its first two */
 	int king_center_eg;  /* per ring nearer the centre, in the ending */
@@ -96,6 +99,11 @@ struct eval_params {
 	 * king's distance from that square and less per square of our
 	 * own king's. */
 	int passed_free, passed_protected, passed_king_far, passed_king_near;
+	/* Passers, scaled by rank, middle game and ending alike: the square
+	 * in front empty and no enemy piece reaching it (passed_safe), and
+	 * besides every square on to the last rank out of the enemy's
+	 * reach and free of its pieces (passed_path). */
+	int passed_safe, passed_path;
 	/* Mobility counts only the moves to squares no enemy pawn attacks:
 	 * a piece driven off by a pawn has not the use of them. */
 	bool safe_mobility;
