@@ -116,10 +116,14 @@ tune_params_list(const struct eval_params *p, struct tune_param *out)
 			struct tune_param *t = &out[n];
 			bool value = col == COL_VALUE || col == COL_EG_VALUE;
 
-			/* The unit is not tuned, the king has no value, and
-			 * Chad (no taper) no ending. */
+			/* The unit is not tuned, the king has no value, the
+			 * pawns' and the king's ending squares are their own
+			 * (advance_eg, king_center_eg), and Chad (no taper)
+			 * has no ending. */
 			if ((col == COL_VALUE && row == 0) ||
 			    (value && p->pieces[row].value == 0) ||
+			    (col == COL_EG_CENTER && (row == 0 ||
+			        p->pieces[row].value == 0)) ||
 			    (col >= COL_EG_VALUE && p->castles))
 				continue;
 			snprintf(t->name, sizeof t->name, "%c.%s",
