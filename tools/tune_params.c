@@ -248,7 +248,7 @@ tune_params_print(FILE *f, const bc_variant *v, const struct eval_params *p)
 	fprintf(f, "\t.variant = BC_VARIANT_%s,\n\t.pieces = {\n", upper);
 	for (int i = 0; i < p->piece_count; i++) {
 		const struct eval_piece *e = &p->pieces[i];
-
+		const char *sep;
 		const char *flags = (e->flags & EVAL_PAIR) ?
 		    ((e->flags & EVAL_FILES) ? "EVAL_PAIR | EVAL_FILES"
 		                             : "EVAL_PAIR") :
@@ -257,10 +257,18 @@ tune_params_print(FILE *f, const bc_variant *v, const struct eval_params *p)
 		fprintf(f, "\t\t{ '%c', %d, %d, %d, %d, %s,\n\t\t  \"%s\"",
 		    e->letter, e->value, e->mobility, e->center, e->attack,
 		    flags, e->why ? e->why : "");
-		if (e->eg_value || e->eg_mobility || e->eg_center)
-			fprintf(f, ",\n\t\t  .eg_value = %d, .eg_mobility = %d, "
-			    ".eg_center = %d", e->eg_value, e->eg_mobility,
-			    e->eg_center);
+		/* The ending's differences, where there are any. */
+		sep = ",\n\t\t  ";
+		if (e->eg_value) {
+			fprintf(f, "%s.eg_value = %d", sep, e->eg_value);
+			sep = ", ";
+		}
+		if (e->eg_mobility) {
+			fprintf(f, "%s.eg_mobility = %d", sep, e->eg_mobility);
+			sep = ", ";
+		}
+		if (e->eg_center)
+			fprintf(f, "%s.eg_center = %d", sep, e->eg_center);
 		fputs(" },\n", f);
 	}
 	fprintf(f, "\t},\n\t.piece_count = %d,\n", p->piece_count);
