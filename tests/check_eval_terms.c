@@ -2,10 +2,10 @@
  * check_eval_terms.c - the evaluation's terms for Grand Chess (issue #13:
  * king danger and safe checks, the ending's complexity and scale,
  * threats, rook-like pieces on open files, passers' extras and their
- * way, safe mobility, cramped pieces, space, a piece's own numbers in
- * the ending, connected pawns), each counted by hand on a position of
- * its own, and the squares safe mobility takes pawns (Grand's and
- * Hadean's) to attack.
+ * way, safe mobility, space, a piece's own numbers in the ending,
+ * connected pawns), each counted by hand on a position of its own, and
+ * the squares safe mobility takes pawns (Grand's and Hadean's) to
+ * attack.
  *
  * The tests score with a table of their own, not Grand's (which the
  * tuner changes): round values, no mobility, centre or pawn terms, so a
@@ -404,23 +404,6 @@ START_TEST(test_ending_numbers)
 END_TEST
 
 /*
- * A cramped piece.  White's knight j1 has two moves (h2, i3), one short
- * of three: 1 unit.  On e5 (ending_fen) it has 8: none.  The term counts
- * in the middle game and the ending alike.
- */
-START_TEST(test_cramped)
-{
-	static const char corner_fen[] =
-	    "9k/10/10/10/10/10/10/10/10/K8N w - - 0 1";
-	struct eval_params a = base;
-
-	a.cramped = 100;
-	ASSERT_NEAR(score(&a, corner_fen) - score(&base, corner_fen), -100);
-	ck_assert_int_eq(score(&a, ending_fen) - score(&base, ending_fen), 0);
-}
-END_TEST
-
-/*
  * Only kings and pawns, so the phase is 0 and the ending counts alone.
  * White's passers e7 (rank 7 from White: (7 - 2)^2 = 25 of 49, the scale
  * of rank 9's full bonus) and d6 (16 of 49), which guards e7 on its
@@ -599,7 +582,6 @@ eval_terms_suite(void)
 	tcase_add_test(tc, test_passers);
 	tcase_add_test(tc, test_ending_numbers);
 	tcase_add_test(tc, test_connected);
-	tcase_add_test(tc, test_cramped);
 	tcase_add_test(tc, test_passer_ways);
 	tcase_add_test(tc, test_safe_mobility);
 	tcase_add_test(tc, test_space);

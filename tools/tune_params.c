@@ -86,7 +86,6 @@ static const struct {
 	{ "passed_path", offsetof(struct eval_params, passed_path), -1000,
 	  3000, 8 },
 	{ "space", offsetof(struct eval_params, space), -1000, 3000, 2 },
-	{ "cramped", offsetof(struct eval_params, cramped), -1000, 3000, 4 },
 	{ "wall_rook", offsetof(struct eval_params, wall_rook), -1000, 3000,
 	  8 },
 	{ "corner_rook", offsetof(struct eval_params, corner_rook), -1000,

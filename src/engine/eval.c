@@ -536,6 +536,7 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 		bool promotes = bc_position_can_promote(pos, c);
 
 		ps->promotes[c] = promotes;
+
 		for (int i = 0; i < pos->piece_count[c]; i++) {
 			int cell = pos->piece_list[c][i];
 			int type = BC_PIECE_TYPE(pos->board[cell]);
@@ -674,7 +675,7 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 {
 	int king = pos->king[!us];
 	int toward = us == BC_WHITE ? -1 : 1; /* from their king toward us */
-	int mobility = 0, mobility_eg = 0, cramped = 0;
+	int mobility = 0, mobility_eg = 0;
 	bc_move_counts *counts = &e->counts;
 
 	/* The zone: files kf-1..kf+1, ranks from one behind the king to
@@ -702,20 +703,17 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 		int type = BC_PIECE_TYPE(pos->board[pos->piece_list[us][i]]);
 		int in_zone = counts->zone_moves[i] % ZONE_UNSAFE;
 		int unsafe = counts->zone_moves[i] / ZONE_UNSAFE;
-		int moves = counts->moves[i] - unsafe;
 
-		mobility += t->mobility[type] * moves;
-		mobility_eg += t->mobility_eg[type] * moves;
-		if (moves < CRAMPED_MOVES &&
-		    !(t->flags[type] & (EVAL_PAWN | EVAL_KING)))
-			cramped += CRAMPED_MOVES - moves;
+		mobility += t->mobility[type] * (counts->moves[i] - unsafe);
+		mobility_eg +=
+		    t->mobility_eg[type] * (counts->moves[i] - unsafe);
 		if (t->attack[type] && in_zone) {
 			ka->units += t->attack[type] * in_zone;
 			ka->attackers++;
 		}
 	}
-	*mg += mobility - t->params->cramped * cramped;
-	*eg += mobility_eg - t->params->cramped * cramped;
+	*mg += mobility;
+	*eg += mobility_eg;
 }
 
 /* Sets (`on` 1) or clears (0) e->pawn_hit on the squares the pawns of

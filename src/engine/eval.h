@@ -107,10 +107,6 @@ struct eval_params {
 	/* Mobility counts only the moves to squares no enemy pawn attacks:
 	 * a piece driven off by a pawn has not the use of them. */
 	bool safe_mobility;
-	/* Per move a piece (not a pawn or the king) has fewer than
-	 * CRAMPED_MOVES, middle game and ending alike: mobility's worth
-	 * falls off, so its first moves count more than its last. */
-	int cramped;
 	/* Space, in the middle game: per square of the centre files from
 	 * our second rank to the middle that no own pawn stands on and no
 	 * enemy pawn attacks (twice if it is one or two squares behind an
@@ -135,7 +131,7 @@ const struct eval_params *eval_params_of(bc_variant_id id);
 /* Pawn types (pawns, Hadean's ninja pawns) and the squares one attacks
  * (two diagonals, a ninja pawn's two sideways), as far as safe mobility
  * looks (a variant with more has no evaluation). */
-enum { EVAL_PAWN_TYPES = 2, EVAL_PAWN_HITS = 4, CRAMPED_MOVES = 3 };
+enum { EVAL_PAWN_TYPES = 2, EVAL_PAWN_HITS = 4 };
 
 /* The most space squares a side has: the centre files (all but two on
  * each side) of its half, on boards up to 13 ranks. */
