@@ -105,6 +105,29 @@ static const char *const column_names[] = {
 	"eg_center"
 };
 
+/* Whether the fit may move column `col` of piece row `row`: not the
+ * unit's value (the scale) nor anything of the king's value, not the
+ * ending centre weight of the pawns (row 0 outside Chad) or the king,
+ * whose ending squares are advance_eg's and king_center_eg's, and no
+ * ending number in Chad, which has no ending (no taper). */
+static bool
+tunable(const struct eval_params *p, int row, int col)
+{
+	bool king = p->pieces[row].value == 0;
+
+	if (col >= COL_EG_VALUE && p->castles)
+		return false;
+	switch (col) {
+	case COL_VALUE:
+	case COL_EG_CENTER:
+		return row != 0 && !king;
+	case COL_EG_VALUE:
+		return !king;
+	default:
+		return true;
+	}
+}
+
 int
 tune_params_list(const struct eval_params *p, struct tune_param *out)
 {
@@ -115,23 +138,16 @@ tune_params_list(const struct eval_params *p, struct tune_param *out)
 			struct tune_param *t = &out[n];
 			bool value = col == COL_VALUE || col == COL_EG_VALUE;
 
-			/* The unit is not tuned, the king has no value, the
-			 * pawns' and the king's ending squares are their own
-			 * (advance_eg, king_center_eg), and Chad (no taper)
-			 * has no ending. */
-			if ((col == COL_VALUE && row == 0) ||
-			    (value && p->pieces[row].value == 0) ||
-			    (col == COL_EG_CENTER && (row == 0 ||
-			        p->pieces[row].value == 0)) ||
-			    (col >= COL_EG_VALUE && p->castles))
+			if (!tunable(p, row, col))
 				continue;
 			snprintf(t->name, sizeof t->name, "%c.%s",
 			    p->pieces[row].letter, column_names[col]);
 			t->row = row;
 			t->column = col;
 			t->offset = 0;
-			/* int16_t values (a piece worth 1 to 50 pawns),
-			 * int8_t for the rest. */
+			/* int16_t values (a piece worth 1 to 50 pawns, its
+			 * ending up to 10 more or less), int8_t for the
+			 * rest. */
 			t->min = col == COL_VALUE ? 1
 			    : col == COL_EG_VALUE ? -1000 : -127;
 			t->max = col == COL_VALUE ? 5000

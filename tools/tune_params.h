@@ -27,7 +27,8 @@ struct tune_param {
  * Lists the numbers of `p` into `out` (TUNE_MAX_PARAMS of them at most);
  * returns how many.  The first row's value is the unit of the scale (the
  * pawn; Chad's rook) and is left out: the search's margins are counted
- * in it.  So is a royal piece's value, which cancels out.
+ * in it.  So is a royal piece's value, which cancels out, and so are the
+ * numbers that count nowhere (tune_params.c, tunable).
  */
 int tune_params_list(const struct eval_params *p, struct tune_param *out);
 
