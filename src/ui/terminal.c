@@ -51,7 +51,8 @@ static struct {
 	short fg[MAX_PAIRS], bg[MAX_PAIRS];
 } term;
 
-/* Set by SIGWINCH, which only ever arrives while term_key waits. */
+/* Set by SIGWINCH, which arrives while term_key waits, or at start
+ * between prepare_size and block_signals. */
 static volatile sig_atomic_t winch_pending;
 
 static void
@@ -606,7 +607,9 @@ term_key(int timeout_ms, int *y, int *x)
 	timeout(0);
 	ch = getch();
 	if (ch == ERR && timeout_ms != 0) {
-		bool ready = wait_input(timeout_ms);
+		/* A resize caught at start, before the signals were blocked,
+		 * would otherwise wait for the next key or signal. */
+		bool ready = !winch_pending && wait_input(timeout_ms);
 
 		if (winch_pending) {
 			winch_pending = 0;
