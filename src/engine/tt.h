@@ -43,7 +43,8 @@ struct tt_slot {
 };
 
 struct tt {
-	struct tt_slot *entries;
+	struct tt_slot *entries; /* in block, on a cache line's start */
+	char *block;
 	size_t buckets;
 	uint8_t age;
 };
