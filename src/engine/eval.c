@@ -366,7 +366,6 @@ eval_tables_of(const struct eval *e, const bc_position *pos)
 	return &e->tables[bc_variant_id_of(pos->variant)];
 }
 
-
 struct pawn_files {
 	int count[2][MAX_FILES + 2]; /* index file + 1: padding both sides */
 	int most_back[2][MAX_FILES + 2]; /* the rank least advanced */
@@ -427,6 +426,16 @@ connected(const struct eval_tables *t, const bc_position *pos, int c,
 	    own_pawn(t, pos, c, behind - 1) || own_pawn(t, pos, c, behind + 1);
 }
 
+/* `x` as a passer on relative rank `rel` has it: in full on the rank
+ * before the last, falling with the square of the ranks short of it. */
+static int
+passer_scale(const struct eval_tables *t, int rel, int x)
+{
+	int span = t->ranks - 3;
+
+	return x * (rel - 2) * (rel - 2) / (span * span);
+}
+
 /* What more a passer of side `c` on `cell` is worth than its rank says,
  * before the rank's scale (added to *mg and *eg scaled by it). */
 static void
@@ -435,8 +444,7 @@ passer_extras(const struct eval_tables *t, const bc_position *pos, int c,
 {
 	const struct eval_params *p = t->params;
 	int front = cell + (c == BC_WHITE ? BC_STRIDE : -BC_STRIDE);
-	int rel = t->rel_rank[c][cell], span = t->ranks - 3;
-	int scale = (rel - 2) * (rel - 2), x_mg = 0, x_eg = 0;
+	int rel = t->rel_rank[c][cell], x_mg = 0, x_eg = 0;
 	bc_square guards[MAX_ATTACKERS];
 	int n;
 
@@ -456,8 +464,8 @@ passer_extras(const struct eval_tables *t, const bc_position *pos, int c,
 	if (pos->board[front] != BC_OFFBOARD)
 		x_eg += p->passed_king_far * distance(pos->king[!c], front) -
 		    p->passed_king_near * distance(pos->king[c], front);
-	*mg += x_mg * scale / (span * span);
-	*eg += x_eg * scale / (span * span);
+	*mg += passer_scale(t, rel, x_mg);
+	*eg += passer_scale(t, rel, x_eg);
 }
 
 /* What the ending's complexity and scale count, found on the way. */
@@ -536,11 +544,10 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 		bool promotes = bc_position_can_promote(pos, c);
 
 		ps->promotes[c] = promotes;
-
 		for (int i = 0; i < pos->piece_count[c]; i++) {
 			int cell = pos->piece_list[c][i];
 			int type = BC_PIECE_TYPE(pos->board[cell]);
-			int f, r, rel, span, bonus_mg, bonus_eg;
+			int f, r, rel, bonus_mg, bonus_eg;
 			bool passed = true;
 
 			if (!(t->flags[type] & EVAL_PAWN))
@@ -575,11 +582,8 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 				ps->passer[c][ps->side_passers[c]++] =
 				    (bc_square)cell;
 			rel = t->rel_rank[c][cell];
-			span = t->ranks - 3;
-			bonus_mg = p->passed_mg * (rel - 2) * (rel - 2) /
-			    (span * span);
-			bonus_eg = p->passed_eg * (rel - 2) * (rel - 2) /
-			    (span * span);
+			bonus_mg = passer_scale(t, rel, p->passed_mg);
+			bonus_eg = passer_scale(t, rel, p->passed_eg);
 			if (p->passed_free || p->passed_protected ||
 			    p->passed_king_far || p->passed_king_near)
 				passer_extras(t, pos, c, cell, &bonus_mg,
@@ -801,7 +805,7 @@ passer_ways(const struct eval *e, const struct eval_tables *t,
 	const struct eval_params *p = t->params;
 	const uint16_t *theirs = e->reached[!us];
 	int forward = us == BC_WHITE ? BC_STRIDE : -BC_STRIDE;
-	int span = t->ranks - 3, score = 0;
+	int score = 0;
 
 	for (int i = 0; i < ps->side_passers[us]; i++) {
 		int cell = ps->passer[us][i], rel = t->rel_rank[us][cell];
@@ -817,7 +821,7 @@ passer_ways(const struct eval *e, const struct eval_tables *t,
 			    BC_PIECE_COLOR(pos->board[sq]) == us);
 		if (path)
 			bonus += p->passed_path;
-		bonus = bonus * (rel - 2) * (rel - 2) / (span * span);
+		bonus = passer_scale(t, rel, bonus);
 		if (!ps->promotes[us])
 			bonus = bonus * p->no_promo_percent / 100;
 		score += bonus;
