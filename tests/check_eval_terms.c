@@ -366,38 +366,6 @@ START_TEST(test_connected)
 END_TEST
 
 /*
- * Outposts: knights and bishops (EVAL_MINOR) from the middle rank (5 on
- * 10x10) to the last but two (8) of the enemy's side, guarded by an own
- * pawn, with no enemy pawn on a next file beyond them.  White: Ne6 (d5
- * guards; Black's f6 stands beside it, not beyond) and Ng6 (h5 guards)
- * are outposts; Bh7 (i6 guards) is not, Black's i9 can come to attack
- * it; Nb4 (a3 guards) stands on rank 4.  Black: Bc4 (b5 guards, rank 7
- * from Black's side) is one; Ne5 (f6 guards) is not, White's f2 can come
- * to attack it.  White nets 1; without f2, 0; without i9 as well, 1
- * again (Bh7 counts).
- */
-static const char outpost_fen[] =
-    "9k/8p1/10/7B2/4NpN1P1/1p1Pn2P2/1Nb7/P9/5P4/K9 w - - 0 1";
-static const char outpost_fen_no_f2[] =
-    "9k/8p1/10/7B2/4NpN1P1/1p1Pn2P2/1Nb7/P9/10/K9 w - - 0 1";
-static const char outpost_fen_no_i9[] =
-    "9k/10/10/7B2/4NpN1P1/1p1Pn2P2/1Nb7/P9/10/K9 w - - 0 1";
-
-START_TEST(test_outposts)
-{
-	struct eval_params a = base;
-
-	a.outpost_mg = a.outpost_eg = 100;
-	ck_assert_int_eq(score(&a, outpost_fen) - score(&base, outpost_fen),
-	    100);
-	ck_assert_int_eq(score(&a, outpost_fen_no_f2) -
-	    score(&base, outpost_fen_no_f2), 0);
-	ck_assert_int_eq(score(&a, outpost_fen_no_i9) -
-	    score(&base, outpost_fen_no_i9), 100);
-}
-END_TEST
-
-/*
  * The ending's own numbers for a piece.  White's knight e5 against a bare
  * king: phase 300 * 256 / 9600 = 8, so the ending weighs 248 / 256.  On
  * the empty 10x10 board the knight has its 8 moves, and e5 is 4 rings in
@@ -614,7 +582,6 @@ eval_terms_suite(void)
 	tcase_add_test(tc, test_passers);
 	tcase_add_test(tc, test_ending_numbers);
 	tcase_add_test(tc, test_connected);
-	tcase_add_test(tc, test_outposts);
 	tcase_add_test(tc, test_passer_ways);
 	tcase_add_test(tc, test_safe_mobility);
 	tcase_add_test(tc, test_space);

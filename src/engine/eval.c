@@ -413,45 +413,6 @@ own_pawn(const struct eval_tables *t, const bc_position *pos, int us,
 	    (t->flags[BC_PIECE_TYPE(piece)] & EVAL_PAWN);
 }
 
-/* Whether a pawn of side `them` on file `f` (index file + 1) stands
- * beyond rank `r`, seen from side !them: one that can still come to
- * attack a square on it. */
-static bool
-pawn_beyond(const struct pawn_files *pf, int them, int f, int r)
-{
-	return them == BC_WHITE ? pf->most_back[them][f] < r
-	                        : pf->most_back[them][f] > r;
-}
-
-/* EVAL_MINOR pieces on outposts (eval_params' outpost_mg). */
-static void
-outposts(const struct eval_tables *t, const bc_position *pos,
-    const struct pawn_files *pf, int mg[2], int eg[2])
-{
-	const struct eval_params *p = t->params;
-
-	for (int c = 0; c < 2; c++) {
-		int behind = c == BC_WHITE ? -BC_STRIDE : BC_STRIDE;
-
-		for (int i = 0; i < pos->piece_count[c]; i++) {
-			int cell = pos->piece_list[c][i];
-			int rel = t->rel_rank[c][cell];
-			int f = BC_FILE(cell) + 1, r = BC_RANK(cell);
-
-			if (!(t->flags[BC_PIECE_TYPE(pos->board[cell])] &
-			    EVAL_MINOR) || rel < t->ranks / 2 ||
-			    rel > t->ranks - 2 ||
-			    (!own_pawn(t, pos, c, cell + behind - 1) &&
-			        !own_pawn(t, pos, c, cell + behind + 1)) ||
-			    pawn_beyond(pf, !c, f - 1, r) ||
-			    pawn_beyond(pf, !c, f + 1, r))
-				continue;
-			mg[c] += p->outpost_mg;
-			eg[c] += p->outpost_eg;
-		}
-	}
-}
-
 /* Whether side `c`'s pawn on `cell` has an own pawn beside it or
  * diagonally behind it (a chain or a phalanx): pawns that guard each
  * other or can advance side by side. */
@@ -568,8 +529,6 @@ material_and_pawns(const struct eval_tables *t, const bc_position *pos,
 	}
 	if (p->open_file || p->half_open_file)
 		files(t, pos, &pf, mg, eg);
-	if (p->outpost_mg || p->outpost_eg)
-		outposts(t, pos, &pf, mg, eg);
 	for (int f = 1; f <= t->files; f++)
 		if (pf.count[0][f] || pf.count[1][f])
 			flank[f > t->files / 2] = true;

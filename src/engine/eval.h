@@ -93,12 +93,6 @@ struct eval_params {
 	/* An EVAL_FILES piece on a file without pawns (open_file) or
 	 * without own pawns (half_open_file); the ending gets half. */
 	int open_file, half_open_file;
-	/* An EVAL_MINOR piece on an outpost: a square from the middle rank
-	 * to the last but two of the enemy's side, guarded by an own pawn,
-	 * that no enemy pawn can ever attack (none on a next file beyond
-	 * it); as Stockfish's Outpost.  Pawns that capture diagonally
-	 * forward only (Grand's): 0 in the other tables. */
-	int outpost_mg, outpost_eg;
 	/* Passers, scaled by rank as passed_mg/eg are: the square in front
 	 * empty (passed_free, ending), guarded by an own pawn
 	 * (passed_protected), and in the ending per square of the enemy
