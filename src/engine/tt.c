@@ -25,8 +25,7 @@ _Static_assert(sizeof(bc_move) == 4, "a move is 32 bits of the data word");
  * the search first writes to them, so an engine starts at once whatever
  * its size.  Filling 16 MB at every start took 4,600 page faults and
  * some 55 ms, most of what `bigchess --uci` spent before its first
- * command.  False: no memory, and the
- * old table is kept.
+ * command.  False: no memory, and the old table is kept.
  */
 static bool
 allocate(struct tt *tt, size_t buckets)
@@ -36,6 +35,7 @@ allocate(struct tt *tt, size_t buckets)
 
 	if (!block)
 		return false;
+	/* The first cache line's start in the block, as an offset. */
 	at = ((uintptr_t)block + LINE - 1) & ~(uintptr_t)(LINE - 1);
 	free(tt->block);
 	tt->block = block;
