@@ -51,8 +51,7 @@ static struct {
 	short fg[MAX_PAIRS], bg[MAX_PAIRS];
 } term;
 
-/* Set by SIGWINCH, which arrives while term_key waits, or at start
- * between prepare_size and block_signals. */
+/* Set by SIGWINCH, which only ever arrives while term_key waits. */
 static volatile sig_atomic_t winch_pending;
 
 static void
@@ -345,6 +344,9 @@ term_open(bool want_color, struct term_caps *caps, char *err,
 	term.utf8 = caps->utf8;
 	if (check_terminal(err, errsize) != 0)
 		return -1;
+	/* Before SIGWINCH is ours: a resize while curses starts stays
+	 * pending until term_key's first wait, not caught before it. */
+	block_signals();
 	prepare_size(env);
 	errno = 0;
 	screen = newterm(NULL, stdout, stdin);
@@ -357,11 +359,11 @@ term_open(bool want_color, struct term_caps *caps, char *err,
 	restore_env(&env[1]);
 	if (!screen) {
 		signal(SIGWINCH, SIG_DFL);
+		sigprocmask(SIG_SETMASK, &term.old_mask, NULL);
 		return -1;
 	}
 	term.open = true;
 	term.npairs = 0;
-	block_signals();
 	cbreak();
 	noecho();
 	nonl();
@@ -607,9 +609,7 @@ term_key(int timeout_ms, int *y, int *x)
 	timeout(0);
 	ch = getch();
 	if (ch == ERR && timeout_ms != 0) {
-		/* A resize caught at start, before the signals were blocked,
-		 * would otherwise wait for the next key or signal. */
-		bool ready = !winch_pending && wait_input(timeout_ms);
+		bool ready = wait_input(timeout_ms);
 
 		if (winch_pending) {
 			winch_pending = 0;
