@@ -707,10 +707,10 @@ activity(struct eval *e, const struct eval_tables *t, const bc_position *pos,
 		int type = BC_PIECE_TYPE(pos->board[pos->piece_list[us][i]]);
 		int in_zone = counts->zone_moves[i] % ZONE_UNSAFE;
 		int unsafe = counts->zone_moves[i] / ZONE_UNSAFE;
+		int moves = counts->moves[i] - unsafe;
 
-		mobility += t->mobility[type] * (counts->moves[i] - unsafe);
-		mobility_eg +=
-		    t->mobility_eg[type] * (counts->moves[i] - unsafe);
+		mobility += t->mobility[type] * moves;
+		mobility_eg += t->mobility_eg[type] * moves;
 		if (t->attack[type] && in_zone) {
 			ka->units += t->attack[type] * in_zone;
 			ka->attackers++;
