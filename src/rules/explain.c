@@ -226,7 +226,7 @@ explain_geometry(const bc_position *pos, int from, int to, bc_refusal *r)
 	r->code = BC_REFUSE_NOT_THAT_WAY;
 	for (int i = 0; i < v->ray_count[type]; i++) {
 		const struct ray *ray = &pd->rays[i];
-		int step = v->delta[us][type][i], sq = from, blocker = 0;
+		int step = v->gen_ray[us][type][i].step, sq = from, blocker = 0;
 		int range = ray->range ? ray->range : BC_MAX_RANKS;
 		bool starts = ray_starts_here(ray, rel);
 

@@ -1,8 +1,10 @@
 /*
  * movegen.c - pseudo-legal and legal move generation, and perft.
  *
- * Pieces move by their rays (variant_def.h).  The same generator lists
- * the moves or only counts them (bc_movegen_count, for the evaluation).
+ * Pieces move by their rays (variant_def.h), walked as the variant's
+ * gen_ray table has them: a plain ray by a short loop, any other with
+ * every rule asked.  The generator only lists; the evaluation's counts
+ * (bc_movegen_count) are taken from the list, piece by piece.
  *
  * Legality: a move is tested by playing it on a scratch copy of the board
  * and looking for an attack on the king, but only when it could matter -
@@ -22,159 +24,108 @@
 #include "internal.h"
 
 /*
- * One generation: into a list (`out`, the next free slot), or, when `out`
- * is NULL, only counted (bc_movegen_count): the moves, the weights of
- * `zone` their landing squares add up to, and those squares marked in
- * `reached` with the moving piece's `mark` bit.
+ * One generation's fixed facts.  Each generating function takes the next
+ * free slot of the list and returns it past the moves it wrote: kept in
+ * a local rather than here, since after a store through a field of this
+ * struct the compiler would have to read all of it again.
  */
 struct gen {
 	const bc_position *pos;
 	const bc_variant *v;
-	bc_move *out;
 	int us;
 	bool ep; /* en passant may be taken (the side to move's right) */
-	const uint8_t *zone;
-	uint16_t *reached;
-	uint16_t mark;
-	int moves, zone_moves;
 };
 
-static inline void
-mark_reached(const struct gen *g, int to)
+/* May the piece of `type` on `from` take on `to` by the variant's capture
+ * rule, if it has one? */
+static inline bool
+may_take(const struct gen *g, int type, int from, int to)
 {
-	g->reached[to] |= g->mark;
+	capture_hook hook = g->v->def->can_capture;
+
+	return !hook || hook(g->v, g->us, type, from, to);
 }
 
-static inline void
-push(struct gen *g, bc_move m)
-{
-	int to;
-
-	if (g->out) {
-		*g->out++ = m;
-		return;
-	}
-	to = BC_MOVE_TO(m);
-	g->moves++;
-	g->zone_moves += g->zone[to];
-	mark_reached(g, to);
-}
-
-/*
- * The common ray, a slider's or a leaper's that moves and takes alike,
- * with no rank window, no promotion and no en passant: up to `range`
- * steps of `step` over empty cells, and a capture where an enemy piece
- * stands (if the variant's capture rule allows it).  One loop for each
- * mode, with what it writes kept in locals.
- */
-static bc_move *
-slide_list(const struct gen *g, bc_move *out, int from, int step, int range,
+/* A plain ray (struct gen_ray): up to its range of steps over empty
+ * cells, and a capture where an enemy piece stands. */
+static inline bc_move *
+slide(const struct gen *g, bc_move *out, int from, const struct gen_ray *r,
     int type)
 {
 	const uint8_t *board = g->pos->board;
-	capture_hook hook = g->v->def->can_capture;
-	int to = from;
+	int step = r->step, to = from;
 
-	for (int n = 1; n <= range; n++) {
+	for (int n = r->range; n > 0; n--) {
 		bc_piece p = board[to += step];
 
 		if (p == BC_EMPTY) {
 			*out++ = BC_MOVE_MAKE(from, to, 0, BC_MOVE_NORMAL);
 			continue;
 		}
-		if (is_enemy(p, g->us) &&
-		    (!hook || hook(g->v, g->us, type, from, to)))
+		if (is_enemy(p, g->us) && may_take(g, type, from, to))
 			*out++ = BC_MOVE_MAKE(from, to, 0, BC_MOVE_CAPTURE);
 		break;
 	}
 	return out;
 }
 
-static void
-slide_count(struct gen *g, int from, int step, int range, int type)
-{
-	const uint8_t *board = g->pos->board;
-	const uint8_t *zone = g->zone;
-	capture_hook hook = g->v->def->can_capture;
-	int to = from, moves = 0, zone_moves = 0;
-
-	for (int n = 1; n <= range; n++) {
-		bc_piece p = board[to += step];
-
-		if (p != BC_EMPTY &&
-		    (!is_enemy(p, g->us) ||
-		        (hook && !hook(g->v, g->us, type, from, to))))
-			break;
-		moves++;
-		zone_moves += zone[to];
-		mark_reached(g, to);
-		if (p != BC_EMPTY)
-			break;
-	}
-	g->moves += moves;
-	g->zone_moves += zone_moves;
-}
-
 /* Adds a move of a promoting piece into its zone (`zone`, not ZONE_NONE):
  * every allowed promotion, and the plain move unless promotion is forced
  * there. */
-static void
-promotions(struct gen *g, int from, int to, int kind, int zone)
+static bc_move *
+promotions(const struct gen *g, bc_move *out, int from, int to, int kind,
+    int zone)
 {
 	const bc_variant *v = g->v;
 
 	if (zone == ZONE_OPTIONAL)
-		push(g, BC_MOVE_MAKE(from, to, 0, kind));
+		*out++ = BC_MOVE_MAKE(from, to, 0, kind);
 	for (const uint8_t *t = v->promo_types; *t; t++)
 		if (v->def->promo_rule != PROMO_ONLY_LOST ||
 		    g->pos->type_count[g->us][*t] < v->start_count[*t])
-			push(g, BC_MOVE_MAKE(from, to, *t, kind));
+			*out++ = BC_MOVE_MAKE(from, to, *t, kind);
+	return out;
 }
 
 /* Outside the zone (most moves) the plain move, without a call. */
-static inline void
-push_promotions(struct gen *g, int from, int to, int kind)
+static inline bc_move *
+push_promotions(const struct gen *g, bc_move *out, int from, int to,
+    int kind)
 {
 	int zone = g->v->promo_zone[g->us][to];
 
-	if (zone == ZONE_NONE)
-		push(g, BC_MOVE_MAKE(from, to, 0, kind));
-	else
-		promotions(g, from, to, kind, zone);
-}
-
-static bool
-ray_starts_here(const struct ray *r, int rel)
-{
-	return !r->from_min || (rel >= r->from_min && rel <= r->from_max);
+	if (zone != ZONE_NONE)
+		return promotions(g, out, from, to, kind, zone);
+	*out++ = BC_MOVE_MAKE(from, to, 0, kind);
+	return out;
 }
 
 /* A flyer's three squares along one direction (variant_def.h). */
-static void
-gen_fly(struct gen *g, int from, int step, bool promotes)
+static bc_move *
+gen_fly(const struct gen *g, bc_move *out, int from, int step, bool promotes)
 {
 	const uint8_t *board = g->pos->board;
-	int s1 = from + step, s2 = s1 + step, s3 = s2 + step;
-	int sq[3] = { s1, s2, s3 };
+	int s1 = from + step, s2 = s1 + step, to = from;
 
 	for (int i = 0; i < 3; i++) {
-		bc_piece p = board[sq[i]];
+		bc_piece p = board[to += step];
 
 		if (p == BC_OFFBOARD)
-			return;
+			break;
 		if (i == 2 &&
 		    (board[s1] == BC_EMPTY) != (board[s2] == BC_EMPTY))
-			return;
+			break;
 		if (p == BC_EMPTY || is_enemy(p, g->us)) {
 			int kind =
 			    p == BC_EMPTY ? BC_MOVE_NORMAL : BC_MOVE_CAPTURE;
 
 			if (promotes)
-				push_promotions(g, from, sq[i], kind);
+				out = push_promotions(g, out, from, to, kind);
 			else
-				push(g, BC_MOVE_MAKE(from, sq[i], 0, kind));
+				*out++ = BC_MOVE_MAKE(from, to, 0, kind);
 		}
 	}
+	return out;
 }
 
 /*
@@ -182,8 +133,9 @@ gen_fly(struct gen *g, int from, int step, bool promotes)
  * them that is empty or holds an enemy, whatever stands before it, and
  * takes every enemy piece it passed over.
  */
-static void
-gen_ninja(struct gen *g, int from, int step, bool promotes)
+static bc_move *
+gen_ninja(const struct gen *g, bc_move *out, int from, int step,
+    bool promotes)
 {
 	const uint8_t *board = g->pos->board;
 	bool passed_enemy = false;
@@ -195,105 +147,103 @@ gen_ninja(struct gen *g, int from, int step, bool promotes)
 		sq += step;
 		p = board[sq];
 		if (p == BC_OFFBOARD)
-			return;
+			break;
 		if (p == BC_EMPTY || is_enemy(p, g->us)) {
 			int kind = passed_enemy ? BC_MOVE_PASSING
 			    : p == BC_EMPTY     ? BC_MOVE_NORMAL
 			                        : BC_MOVE_CAPTURE;
 
 			if (promotes)
-				push_promotions(g, from, sq, kind);
+				out = push_promotions(g, out, from, sq, kind);
 			else
-				push(g, BC_MOVE_MAKE(from, sq, 0, kind));
+				*out++ = BC_MOVE_MAKE(from, sq, 0, kind);
 		}
 		passed_enemy |= is_enemy(p, g->us);
 	}
+	return out;
 }
 
-static void
-gen_piece(struct gen *g, int from)
+/*
+ * Ray `r` of the piece of `type` on `from`, every rule asked on every
+ * square: rank windows, moves or captures only, a pawn's long move,
+ * promotion, en passant, a confined piece, flyers.
+ */
+static bc_move *
+gen_ray_full(const struct gen *g, bc_move *out, int from, int type,
+    const struct gen_ray *r)
 {
 	const bc_position *pos = g->pos;
 	const bc_variant *v = g->v;
-	int us = g->us, type = BC_PIECE_TYPE(pos->board[from]);
-	const struct piece_def *pd = &v->def->pieces[type];
-	const int16_t *delta = v->delta[us][type];
-	int rel = v->rel_rank[us][from];
-	bool promotes = (pd->flags & PIECE_PROMOTES) != 0;
-	bool confined = is_confined(v, type);
-	bool takes_ep = g->ep && pos->ep_count &&
-	    (pd->flags & PIECE_EN_PASSANT);
-	bool simple = !promotes && !confined && !takes_ep;
-	capture_hook hook = v->def->can_capture;
-	int rays = v->ray_count[type];
+	int us = g->us, step = r->step, to = from;
+	bool promotes = r->piece_flags & PIECE_PROMOTES;
+	bool confined = r->piece_flags & PIECE_CONFINED;
+	bool takes_ep = (r->piece_flags & PIECE_EN_PASSANT) &&
+	    (r->flags & RAY_CAPTURE) && g->ep && pos->ep_count;
 
-	for (int i = 0; i < rays; i++) {
-		const struct ray *r = &pd->rays[i];
-		int step = delta[i], to = from;
-		int range = r->range ? r->range : BC_MAX_RANKS;
+	if (r->from_min && (v->rel_rank[us][from] < r->from_min ||
+	                       v->rel_rank[us][from] > r->from_max))
+		return out;
+	if (r->flags & RAY_FLY)
+		return gen_fly(g, out, from, step, promotes);
+	if (r->flags & RAY_NINJA)
+		return gen_ninja(g, out, from, step, promotes);
+	for (int n = 1; n <= r->range; n++) {
+		bc_piece p;
+		int kind;
 
-		if (!ray_starts_here(r, rel))
-			continue;
-		if (simple && r->flags == RAY_ANY && !r->to_max) {
-			if (g->out)
-				g->out = slide_list(g, g->out, from, step,
-				    range, type);
-			else
-				slide_count(g, from, step, range, type);
-			continue;
-		}
-		if (r->flags & RAY_FLY) {
-			gen_fly(g, from, step, promotes);
-			continue;
-		}
-		if (r->flags & RAY_NINJA) {
-			gen_ninja(g, from, step, promotes);
-			continue;
-		}
-		for (int n = 1; n <= range; n++) {
-			bc_piece p;
-			int kind;
-
-			to += step;
-			p = pos->board[to];
-			if (p == BC_OFFBOARD)
+		to += step;
+		p = pos->board[to];
+		if (p == BC_OFFBOARD)
+			break;
+		if (r->to_max && v->rel_rank[us][to] > r->to_max)
+			break;
+		if (confined && !in_own_castle(v, us, to)) {
+			if (p != BC_EMPTY)
 				break;
-			if (r->to_max && v->rel_rank[us][to] > r->to_max)
+			continue;
+		}
+		if (p == BC_EMPTY) {
+			if (takes_ep && (to == pos->ep_square[0] ||
+			                    (pos->ep_count > 1 &&
+			                        to == pos->ep_square[1])))
+				*out++ = BC_MOVE_MAKE(from, to, 0,
+				    BC_MOVE_EN_PASSANT);
+			if (!(r->flags & RAY_MOVE))
 				break;
-			if (confined && !in_own_castle(v, us, to)) {
-				if (p != BC_EMPTY)
-					break;
+			if (r->flags & RAY_LONG && n == 1)
 				continue;
-			}
-			if (p == BC_EMPTY) {
-				if (takes_ep && (r->flags & RAY_CAPTURE) &&
-				    (to == pos->ep_square[0] ||
-				        (pos->ep_count > 1 &&
-				            to == pos->ep_square[1])))
-					push(g,
-					    BC_MOVE_MAKE(from, to, 0,
-					        BC_MOVE_EN_PASSANT));
-				if (!(r->flags & RAY_MOVE))
-					break;
-				if (r->flags & RAY_LONG && n == 1)
-					continue;
-				kind = r->flags & RAY_LONG ? BC_MOVE_LONG
-				                           : BC_MOVE_NORMAL;
-			} else {
-				if (!(r->flags & RAY_CAPTURE) ||
-				    !is_enemy(p, us) ||
-				    (hook && !hook(v, us, type, from, to)))
-					break;
-				kind = BC_MOVE_CAPTURE;
-			}
-			if (promotes)
-				push_promotions(g, from, to, kind);
-			else
-				push(g, BC_MOVE_MAKE(from, to, 0, kind));
-			if (kind == BC_MOVE_CAPTURE)
+			kind = r->flags & RAY_LONG ? BC_MOVE_LONG
+			                           : BC_MOVE_NORMAL;
+		} else {
+			if (!(r->flags & RAY_CAPTURE) || !is_enemy(p, us) ||
+			    !may_take(g, type, from, to))
 				break;
+			kind = BC_MOVE_CAPTURE;
 		}
+		if (promotes)
+			out = push_promotions(g, out, from, to, kind);
+		else
+			*out++ = BC_MOVE_MAKE(from, to, 0, kind);
+		if (kind == BC_MOVE_CAPTURE)
+			break;
 	}
+	return out;
+}
+
+/* The moves of the piece on `from`, ray by ray: the plain ones (most)
+ * by the short loop, the others by gen_ray_full. */
+static bc_move *
+gen_piece(const struct gen *g, bc_move *out, int from)
+{
+	const bc_variant *v = g->v;
+	int type = BC_PIECE_TYPE(g->pos->board[from]);
+	const struct gen_ray *r = v->gen_ray[g->us][type];
+	const struct gen_ray *end = r + v->ray_count[type];
+
+	for (; r < end; r++)
+		out = r->plain ? slide(g, out, from, r, type)
+		               : gen_ray_full(g, out, from, type, r);
+	return out;
 }
 
 /*
@@ -302,8 +252,8 @@ gen_piece(struct gen *g, int from)
  * be empty and the king not in check, and no square the king crosses may
  * be attacked; the landing square is left to the legality test.
  */
-static void
-gen_castling(struct gen *g)
+static bc_move *
+gen_castling(const struct gen *g, bc_move *out)
 {
 	const bc_position *pos = g->pos;
 	const bc_variant *v = g->v;
@@ -315,7 +265,7 @@ gen_castling(struct gen *g)
 	int king_attacked = -1; /* not looked at yet: the costly test */
 
 	if (king != BC_SQUARE(d->castle_king_file, rank))
-		return;
+		return out;
 	for (int wing = 0; wing < 2; wing++) {
 		int rook = BC_SQUARE(d->castle_rook_file[wing], rank);
 		int dir = rook > king ? 1 : -1;
@@ -333,50 +283,62 @@ gen_castling(struct gen *g)
 			king_attacked =
 			    attack_board(v, pos->board, king, !us, ALL_TYPES);
 		if (king_attacked)
-			return;
+			return out;
 		for (sq = king + dir; sq != rook; sq += dir) {
 			if (sq != king + dir &&
 			    attack_board(
 			        v, pos->board, sq - dir, !us, ALL_TYPES))
 				break;
-			push(g, BC_MOVE_MAKE(king, sq, 0, BC_MOVE_CASTLE));
+			*out++ = BC_MOVE_MAKE(king, sq, 0, BC_MOVE_CASTLE);
 		}
 	}
+	return out;
+}
+
+/* Castling, for the side `g` generates: only on its own turn. */
+static bool
+may_castle(const struct gen *g)
+{
+	return g->ep && g->pos->castling &&
+	    g->v->def->castling == CASTLING_FLEXIBLE;
 }
 
 void
 bc_movegen_pseudo(const bc_position *pos, bc_move_list *list)
 {
-	struct gen g = { .pos = pos, .v = pos->variant, .out = list->moves,
-		.us = pos->side, .ep = true };
+	struct gen g = { .pos = pos, .v = pos->variant, .us = pos->side,
+		.ep = true };
 	const uint16_t *squares = pos->piece_list[pos->side];
+	bc_move *out = list->moves;
 
 	for (int i = 0; i < pos->piece_count[pos->side]; i++)
-		gen_piece(&g, squares[i]);
-	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
-		gen_castling(&g);
-	list->count = (int)(g.out - list->moves);
+		out = gen_piece(&g, out, squares[i]);
+	if (may_castle(&g))
+		out = gen_castling(&g, out);
+	list->count = (int)(out - list->moves);
 }
 
-/* Counts the moves listed from `start` to g->out as bc_movegen_count
- * would: adds them to piece `i`'s numbers. */
+/* Adds the moves from `start` to `end`, a piece's, to that piece's
+ * numbers (`moves`, `zone_moves`) and marks their landing squares in
+ * `reached` (if not NULL) with `mark`. */
 static void
-count_listed(const struct gen *g, const bc_move *start, int i,
-    bc_move_counts *counts)
+count_listed(const bc_move *start, const bc_move *end, const uint8_t *zone,
+    uint16_t *reached, uint16_t mark, uint16_t *moves, uint16_t *zone_moves)
 {
-	int zone_moves = 0;
+	int zone_sum = 0;
 
-	for (const bc_move *m = start; m < g->out; m++) {
+	for (const bc_move *m = start; m < end; m++) {
 		int to = BC_MOVE_TO(*m);
 
-		zone_moves += g->zone[to];
-		mark_reached(g, to);
+		zone_sum += zone[to];
+		if (reached)
+			reached[to] |= mark;
 	}
-	counts->moves[i] = (uint16_t)(counts->moves[i] + (g->out - start));
-	counts->zone_moves[i] = (uint16_t)(counts->zone_moves[i] + zone_moves);
+	*moves = (uint16_t)(*moves + (end - start));
+	*zone_moves = (uint16_t)(*zone_moves + zone_sum);
 }
 
-/* The mark bit of the piece on `cell` for struct gen. */
+/* The mark bit of the piece on `cell` (bc_movegen_count). */
 static uint16_t
 mark_of(const bc_position *pos, const uint8_t *marks, int cell)
 {
@@ -384,70 +346,65 @@ mark_of(const bc_position *pos, const uint8_t *marks, int cell)
 	                               : 0));
 }
 
+/*
+ * Lists the moves of `color` from `moves` on (room for BC_MAX_MOVES) as
+ * bc_movegen_count counts them, and counts them so, piece by piece; returns
+ * the end of the list.
+ */
+static bc_move *
+gen_counted(const bc_position *pos, int color, bc_move *moves,
+    const uint8_t *zone, uint16_t *reached, const uint8_t *marks,
+    bc_move_counts *counts)
+{
+	static const uint8_t no_zone[BC_CELLS];
+	struct gen g = { .pos = pos, .v = pos->variant, .us = color & 1,
+		.ep = (color & 1) == pos->side };
+	const uint16_t *squares = pos->piece_list[g.us];
+	bc_move *out = moves;
+
+	if (!zone)
+		zone = no_zone;
+	counts->count = pos->piece_count[g.us];
+	for (int i = 0; i < counts->count; i++) {
+		bc_move *start = out;
+
+		counts->moves[i] = counts->zone_moves[i] = 0;
+		out = gen_piece(&g, out, squares[i]);
+		count_listed(start, out, zone, reached,
+		    mark_of(pos, marks, squares[i]), &counts->moves[i],
+		    &counts->zone_moves[i]);
+	}
+	/* Castling is a move of the king. */
+	if (may_castle(&g)) {
+		int king = pos->list_index[pos->king[g.us]];
+		bc_move *start = out;
+
+		out = gen_castling(&g, out);
+		count_listed(start, out, zone, reached,
+		    mark_of(pos, marks, pos->king[g.us]), &counts->moves[king],
+		    &counts->zone_moves[king]);
+	}
+	return out;
+}
+
 void
 bc_movegen_pseudo_counted(const bc_position *pos, bc_move_list *list,
     const uint8_t *zone, uint16_t *reached, const uint8_t *marks,
     bc_move_counts *counts)
 {
-	static const uint8_t no_zone[BC_CELLS];
-	uint16_t unmarked[BC_CELLS] = { 0 }; /* written, never read */
-	struct gen g = { .pos = pos, .v = pos->variant, .out = list->moves,
-		.us = pos->side, .ep = true, .zone = zone ? zone : no_zone,
-		.reached = reached ? reached : unmarked };
-	const uint16_t *squares = pos->piece_list[pos->side];
+	bc_move *end = gen_counted(pos, pos->side, list->moves, zone, reached,
+	    marks, counts);
 
-	counts->count = pos->piece_count[pos->side];
-	for (int i = 0; i < counts->count; i++) {
-		const bc_move *start = g.out;
-
-		counts->moves[i] = counts->zone_moves[i] = 0;
-		g.mark = mark_of(pos, marks, squares[i]);
-		gen_piece(&g, squares[i]);
-		count_listed(&g, start, i, counts);
-	}
-	if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE) {
-		const bc_move *start = g.out;
-
-		g.mark = mark_of(pos, marks, pos->king[pos->side]);
-		gen_castling(&g);
-		count_listed(&g, start, pos->list_index[pos->king[pos->side]],
-		    counts);
-	}
-	list->count = (int)(g.out - list->moves);
+	list->count = (int)(end - list->moves);
 }
 
 void
 bc_movegen_count(const bc_position *pos, int color, const uint8_t *zone,
     uint16_t *reached, const uint8_t *marks, bc_move_counts *counts)
 {
-	static const uint8_t no_zone[BC_CELLS];
-	uint16_t unmarked[BC_CELLS] = { 0 }; /* written, never read */
-	struct gen g = { .pos = pos, .v = pos->variant, .out = NULL,
-		.us = color & 1, .ep = (color & 1) == pos->side,
-		.zone = zone ? zone : no_zone,
-		.reached = reached ? reached : unmarked };
-	const uint16_t *squares = pos->piece_list[g.us];
+	bc_move moves[BC_MAX_MOVES]; /* listed, then counted */
 
-	counts->count = pos->piece_count[g.us];
-	for (int i = 0; i < counts->count; i++) {
-		g.moves = g.zone_moves = 0;
-		g.mark = mark_of(pos, marks, squares[i]);
-		gen_piece(&g, squares[i]);
-		counts->moves[i] = (uint16_t)g.moves;
-		counts->zone_moves[i] = (uint16_t)g.zone_moves;
-	}
-	/* Castling is the side to move's, and a move of its king. */
-	if (g.ep && pos->castling &&
-	    g.v->def->castling == CASTLING_FLEXIBLE) {
-		int king = pos->list_index[pos->king[g.us]];
-
-		g.moves = g.zone_moves = 0;
-		g.mark = mark_of(pos, marks, pos->king[g.us]);
-		gen_castling(&g);
-		counts->moves[king] = (uint16_t)(counts->moves[king] + g.moves);
-		counts->zone_moves[king] =
-		    (uint16_t)(counts->zone_moves[king] + g.zone_moves);
-	}
+	gen_counted(pos, color, moves, zone, reached, marks, counts);
 }
 
 int
@@ -458,8 +415,7 @@ bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
 	bool seen[BC_CELLS] = { false };
 	bc_move_list list;
 	bc_position pos;
-	struct gen g = { .pos = &pos, .v = v, .out = list.moves, .us = color,
-		.ep = true };
+	struct gen g = { .pos = &pos, .v = v, .us = color, .ep = true };
 	int n = 0;
 
 	if (sq < 0 || sq >= BC_CELLS || !v->rel_rank[BC_WHITE][sq] ||
@@ -471,8 +427,7 @@ bc_piece_reach(const bc_variant *v, bc_piece piece, bc_square sq,
 	position_clear(&pos, v);
 	position_put(&pos, sq, piece);
 	pos.side = (uint8_t)color;
-	gen_piece(&g, sq);
-	list.count = (int)(g.out - list.moves);
+	list.count = (int)(gen_piece(&g, list.moves, sq) - list.moves);
 	for (int i = 0; i < list.count; i++) {
 		int to = BC_MOVE_TO(list.moves[i]);
 
@@ -490,8 +445,8 @@ bool
 bc_movegen_is_pseudo(const bc_position *pos, bc_move m)
 {
 	bc_move_list list;
-	struct gen g = { .pos = pos, .v = pos->variant, .out = list.moves,
-		.us = pos->side, .ep = true };
+	struct gen g = { .pos = pos, .v = pos->variant, .us = pos->side,
+		.ep = true };
 	int from = BC_MOVE_FROM(m);
 	bc_piece p;
 
@@ -502,13 +457,12 @@ bc_movegen_is_pseudo(const bc_position *pos, bc_move m)
 		return false;
 	/* Only the moves of that one piece (or the castlings): the
 	 * generator itself decides, so every rule of every variant holds. */
-	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE) {
-		if (pos->castling && g.v->def->castling == CASTLING_FLEXIBLE)
-			gen_castling(&g);
-	} else {
-		gen_piece(&g, from);
-	}
-	list.count = (int)(g.out - list.moves);
+	if (BC_MOVE_KIND(m) == BC_MOVE_CASTLE)
+		list.count = may_castle(&g)
+		    ? (int)(gen_castling(&g, list.moves) - list.moves)
+		    : 0;
+	else
+		list.count = (int)(gen_piece(&g, list.moves, from) - list.moves);
 	for (int i = 0; i < list.count; i++)
 		if (list.moves[i] == m)
 			return true;

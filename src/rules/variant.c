@@ -160,10 +160,11 @@ init_attacks(struct bc_variant *v)
 			for (int i = 0; i < v->ray_count[t]; i++) {
 				const struct ray *r =
 				    &v->def->pieces[t].rays[i];
+				int step = v->gen_ray[color][t][i].step;
 				struct attack_dir a = {
-					.step = (int16_t)-v->delta[color][t][i],
+					.step = (int16_t)-step,
 					/* Black's rays: White's mirrored or
-					 * turned, as in v->delta. */
+					 * turned, as in v->gen_ray. */
 					.df = (int8_t)(color == BC_BLACK &&
 					        v->def->rays_half_turn
 					    ? r->df : -r->df),
@@ -307,12 +308,24 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 
 		while (n < MAX_RAYS && (p->rays[n].df || p->rays[n].dr)) {
 			const struct ray *r = &p->rays[n];
+			struct gen_ray g = {
+				.range = r->range ? r->range : BC_MAX_RANKS,
+				.flags = r->flags,
+				.from_min = r->from_min,
+				.from_max = r->from_max,
+				.to_max = r->to_max,
+				.piece_flags = (uint8_t)p->flags,
+				.plain = r->flags == RAY_ANY && !r->from_min &&
+				    !r->to_max && !(p->flags & (PIECE_PROMOTES |
+				    PIECE_CONFINED | PIECE_EN_PASSANT)),
+			};
 
-			v->delta[BC_WHITE][t][n] =
-			    (int16_t)(r->df + r->dr * BC_STRIDE);
-			v->delta[BC_BLACK][t][n] = d->rays_half_turn
+			g.step = (int16_t)(r->df + r->dr * BC_STRIDE);
+			v->gen_ray[BC_WHITE][t][n] = g;
+			g.step = d->rays_half_turn
 			    ? (int16_t)(-r->df - r->dr * BC_STRIDE)
 			    : (int16_t)(r->df - r->dr * BC_STRIDE);
+			v->gen_ray[BC_BLACK][t][n] = g;
 			if (r->flags & RAY_FLY)
 				v->has_flyers = true;
 			n++;

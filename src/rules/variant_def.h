@@ -187,11 +187,27 @@ struct attack_dir {
 	                             * (or, for flyers, up to three) */
 };
 
+/*
+ * One ray of one piece type as the generator walks it (movegen.c), for
+ * one colour: the ray's own fields with its step as a cell offset and its
+ * range made explicit, and what its piece adds, in one record.
+ */
+struct gen_ray {
+	int16_t step;  /* as a cell offset */
+	uint8_t range; /* at most this many steps: BC_MAX_RANKS to the edge */
+	uint8_t flags; /* enum ray_flag */
+	uint8_t from_min, from_max, to_max; /* as in struct ray */
+	uint8_t piece_flags; /* its piece's enum piece_flag */
+	/* Moves and takes alike, from any rank to any rank, for a piece
+	 * that neither promotes, nor is confined, nor takes en passant: the
+	 * generator's short loop, with no other rule to ask on the way. */
+	bool plain;
+};
+
 /* A variant: its data plus tables derived from it once. */
 struct bc_variant {
 	const struct variant_def *def;
-	int16_t delta[2][BC_MAX_TYPES]
-	             [MAX_RAYS];           /* ray steps as cell offsets */
+	struct gen_ray gen_ray[2][BC_MAX_TYPES][MAX_RAYS]; /* by colour */
 	uint8_t rel_rank[2][BC_CELLS];     /* 1-based, 0 off the board */
 	/* line[line_index(df, dr)] is 1 if a slider could attack along the
 	 * line from a king to a piece (df, dr) away: moving that piece may
