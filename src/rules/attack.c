@@ -7,7 +7,10 @@
  */
 #include "internal.h"
 
-static bool
+/* Could the piece `p` on `sq` attack `target` along direction `a`?  Inline:
+ * the scans ask it of every first piece they meet, most of them the edge
+ * or a piece of the other colour, which the first test turns away. */
+static inline bool
 attacker_fits(const bc_variant *v, const struct attack_dir *a, bc_piece p,
     int sq, int target, int by, uint16_t types)
 {
@@ -138,7 +141,7 @@ attack_board(const bc_variant *v, const uint8_t *board, int target, int by,
 }
 
 /* Could the piece on `sq` capture on `target` under the variant's rules? */
-static bool
+static inline bool
 capturer_fits(const bc_variant *v, const struct attack_dir *a,
     const uint8_t *board, int sq, int target, int by, uint16_t types)
 {
