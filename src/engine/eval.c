@@ -3,9 +3,9 @@
  * mobility and king safety, tapered between middle game and ending.
  *
  * Mobility and king attacks come from the rules library's count of each
- * side's pseudo-legal moves (bc_movegen_count: its own generator, counting
- * rather than listing; for the side to move also listing, since the
- * search wants that list next), so every fairy piece counts exactly as it
+ * side's pseudo-legal moves (bc_movegen_count: the generator's list,
+ * counted piece by piece; for the side to move the list is kept, since
+ * the search wants it next), so every fairy piece counts exactly as it
  * moves and nothing about movement is repeated here.  That is the
  * expensive part; the same pass marks on each square the types that
  * reach it, which is all the threat terms need (the cheapest attacker)
