@@ -392,11 +392,11 @@ CHECK_JOBS ?= 6
 # them, the same in either build, so xboard.sh drives the ASan binary
 # (its protocol code also checked for memory errors) and ssh.sh the
 # build people run; the monkey's two seeds, one in each build (a crash
-# in both, a leak or overflow under ASan).  The ASan build has only line
-# tables for debugging (-g1: a sanitizer's report still names file and
-# line), which compiles in a tenth less time than -g.
+# in both, a leak or overflow under ASan).  Both builds have only line
+# tables for debugging (-g1: a sanitizer's report or a backtrace still
+# names file and line), which compile in a tenth less time than -g.
 CHECK_NORMAL = $(MAKE) --no-print-directory BUILD=build/check WERROR=1 \
-	SKIP_PARTS="monkey-1 xboard.sh cli.sh"
+	CFLAGS="-O2 -g1" SKIP_PARTS="monkey-1 xboard.sh cli.sh"
 CHECK_ASAN = $(MAKE) --no-print-directory BUILD=build/asan WERROR=1 \
 	SANITIZE=1 CFLAGS="-O1 -g1" SKIP_PARTS="man.sh monkey-2 ssh.sh" \
 	UNFORKED=1
@@ -482,7 +482,7 @@ fuzz:
 
 MONKEY_KEYS ?= 10000
 monkey:
-	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g" \
+	$(MAKE) BUILD=build/asan WERROR=1 SANITIZE=1 CFLAGS="-O1 -g1" \
 	    build/asan/bigchess build/asan/monkey
 	build/asan/monkey -n $(MONKEY_KEYS) \
 	    $(if $(MONKEY_SEED),-s $(MONKEY_SEED)) build/asan/bigchess
