@@ -19,12 +19,8 @@ attacker_fits(const bc_variant *v, const struct attack_dir *a, bc_piece p,
 	if (p == BC_EMPTY || p == BC_OFFBOARD || BC_PIECE_COLOR(p) != by ||
 	    !((types >> type) & 1))
 		return false;
-	if (a->from_min) {
-		int rel = v->rel_rank[by][sq];
-
-		if (rel < a->from_min || rel > a->from_max)
-			return false;
-	}
+	if (!in_rank_window(v->rel_rank[by][sq], a->from_min, a->from_max))
+		return false;
 	/* A confined piece (Chad's king) reaches only its own castle. */
 	return !is_confined(v, type) || in_own_castle(v, by, target);
 }

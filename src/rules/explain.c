@@ -133,12 +133,6 @@ explain_castle(const bc_position *pos, int dir, int n, bc_refusal *r)
 	}
 }
 
-static bool
-ray_starts_here(const struct ray *ray, int rel)
-{
-	return !ray->from_min || (rel >= ray->from_min && rel <= ray->from_max);
-}
-
 /* How much an explanation says: the more, the better. */
 static int
 weight(enum bc_refusal_code code)
@@ -228,7 +222,8 @@ explain_geometry(const bc_position *pos, int from, int to, bc_refusal *r)
 		const struct ray *ray = &pd->rays[i];
 		int step = v->gen_ray[us][type][i].step, sq = from, blocker = 0;
 		int range = ray->range ? ray->range : BC_MAX_RANKS;
-		bool starts = ray_starts_here(ray, rel);
+		bool starts =
+		    in_rank_window(rel, ray->from_min, ray->from_max);
 
 		if (ray->flags & RAY_FLY) {
 			int s1 = from + step, s2 = s1 + step;

@@ -282,8 +282,7 @@ long_move_fits(const bc_position *pos, int victim, int step, int farthest)
 			rel = v->rel_rank[color][origin];
 			if ((origin - farthest) * step >= 0)
 				continue; /* the squares must lie past the origin */
-			if ((!r->from_min ||
-			        (rel >= r->from_min && rel <= r->from_max)) &&
+			if (in_rank_window(rel, r->from_min, r->from_max) &&
 			    (!r->to_max ||
 			        v->rel_rank[color][victim] <= r->to_max))
 				return true;

@@ -180,8 +180,7 @@ gen_ray_full(const struct gen *g, bc_move *out, int from, int type,
 	bool takes_ep = (r->piece_flags & PIECE_EN_PASSANT) &&
 	    (r->flags & RAY_CAPTURE) && g->ep && pos->ep_count;
 
-	if (r->from_min && (v->rel_rank[us][from] < r->from_min ||
-	                       v->rel_rank[us][from] > r->from_max))
+	if (!in_rank_window(v->rel_rank[us][from], r->from_min, r->from_max))
 		return out;
 	if (r->flags & RAY_FLY)
 		return gen_fly(g, out, from, step, promotes);
@@ -655,8 +654,7 @@ checks_from(const bc_position *pos, int from, int to, int king)
 	if (!dir)
 		return 0;
 	a = &v->attack[us][dir - 1];
-	if (a->from_min && (v->rel_rank[us][to] < a->from_min ||
-	                       v->rel_rank[us][to] > a->from_max))
+	if (!in_rank_window(v->rel_rank[us][to], a->from_min, a->from_max))
 		return 0;
 	for (sq = king + a->step; sq != to; sq += a->step)
 		if (pos->board[sq] != BC_EMPTY && sq != from)

@@ -266,6 +266,14 @@ line_index(int df, int dr)
 	return (dr + LINE_SPAN) * LINE_WIDTH + df + LINE_SPAN;
 }
 
+/* Whether relative rank `rel` (1-based) lies in a ray's window of
+ * ranks, `min` to `max`; a `min` of 0 is no window. */
+static inline bool
+in_rank_window(int rel, int min, int max)
+{
+	return !min || (rel >= min && rel <= max);
+}
+
 static inline bool
 is_confined(const bc_variant *v, int type)
 {
