@@ -2,8 +2,8 @@
  * movegen.c - pseudo-legal and legal move generation, and perft.
  *
  * Pieces move by their rays (variant_def.h), walked as the variant's
- * gen_ray table has them: a plain ray by a short loop, any other with
- * every rule asked.  The generator only lists; the evaluation's counts
+ * gen_ray table has them: a plain ray by a short loop, a pawn's one step
+ * by a shorter path, any other with every rule asked.  The generator only lists; the evaluation's counts
  * (bc_movegen_count) are taken from the list, piece by piece.
  *
  * Legality: a move is tested by playing it on a scratch copy of the board
@@ -163,6 +163,37 @@ gen_ninja(const struct gen *g, bc_move *out, int from, int step,
 	return out;
 }
 
+/* A WALK_STEP ray: its one square, to move to if empty (or take en
+ * passant), to take on if an enemy stands there. */
+static inline bc_move *
+step_ray(const struct gen *g, bc_move *out, int from, int type,
+    const struct gen_ray *r)
+{
+	const bc_position *pos = g->pos;
+	int to = from + r->step, kind;
+	bc_piece p = pos->board[to];
+
+	if (p == BC_EMPTY) {
+		if ((r->flags & RAY_CAPTURE) && g->ep &&
+		    (r->piece_flags & PIECE_EN_PASSANT) && pos->ep_count &&
+		    (to == pos->ep_square[0] ||
+		        (pos->ep_count > 1 && to == pos->ep_square[1])))
+			*out++ = BC_MOVE_MAKE(from, to, 0, BC_MOVE_EN_PASSANT);
+		if (!(r->flags & RAY_MOVE))
+			return out;
+		kind = BC_MOVE_NORMAL;
+	} else if ((r->flags & RAY_CAPTURE) && is_enemy(p, g->us) &&
+	    may_take(g, type, from, to)) {
+		kind = BC_MOVE_CAPTURE;
+	} else {
+		return out;
+	}
+	if (r->piece_flags & PIECE_PROMOTES)
+		return push_promotions(g, out, from, to, kind);
+	*out++ = BC_MOVE_MAKE(from, to, 0, kind);
+	return out;
+}
+
 /*
  * Ray `r` of the piece of `type` on `from`, every rule asked on every
  * square: rank windows, moves or captures only, a pawn's long move,
@@ -229,8 +260,8 @@ gen_ray_full(const struct gen *g, bc_move *out, int from, int type,
 	return out;
 }
 
-/* The moves of the piece on `from`, ray by ray: the plain ones (most)
- * by the short loop, the others by gen_ray_full. */
+/* The moves of the piece on `from`, ray by ray, each walked as its
+ * enum gen_walk says. */
 static bc_move *
 gen_piece(const struct gen *g, bc_move *out, int from)
 {
@@ -240,8 +271,9 @@ gen_piece(const struct gen *g, bc_move *out, int from)
 	const struct gen_ray *end = r + v->ray_count[type];
 
 	for (; r < end; r++)
-		out = r->plain ? slide(g, out, from, r, type)
-		               : gen_ray_full(g, out, from, type, r);
+		out = r->walk == WALK_PLAIN  ? slide(g, out, from, r, type)
+		    : r->walk == WALK_STEP ? step_ray(g, out, from, type, r)
+		                           : gen_ray_full(g, out, from, type, r);
 	return out;
 }
 

@@ -315,10 +315,16 @@ init_variant(struct bc_variant *v, const struct variant_def *d)
 				.from_max = r->from_max,
 				.to_max = r->to_max,
 				.piece_flags = (uint8_t)p->flags,
-				.plain = r->flags == RAY_ANY && !r->from_min &&
-				    !r->to_max && !(p->flags & (PIECE_PROMOTES |
-				    PIECE_CONFINED | PIECE_EN_PASSANT)),
 			};
+			bool anywhere = !r->from_min && !r->to_max &&
+			    !(p->flags & PIECE_CONFINED);
+
+			g.walk = anywhere && r->flags == RAY_ANY &&
+			        !(p->flags & (PIECE_PROMOTES | PIECE_EN_PASSANT))
+			    ? WALK_PLAIN
+			    : anywhere && g.range == 1 && !(r->flags & ~RAY_ANY)
+			    ? WALK_STEP
+			    : WALK_FULL;
 
 			g.step = (int16_t)(r->df + r->dr * BC_STRIDE);
 			v->gen_ray[BC_WHITE][t][n] = g;

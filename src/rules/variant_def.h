@@ -198,10 +198,19 @@ struct gen_ray {
 	uint8_t flags; /* enum ray_flag */
 	uint8_t from_min, from_max, to_max; /* as in struct ray */
 	uint8_t piece_flags; /* its piece's enum piece_flag */
+	uint8_t walk;        /* enum gen_walk: how the generator walks it */
+};
+
+/* How the generator walks a ray, from the cheapest. */
+enum gen_walk {
 	/* Moves and takes alike, from any rank to any rank, for a piece
-	 * that neither promotes, nor is confined, nor takes en passant: the
-	 * generator's short loop, with no other rule to ask on the way. */
-	bool plain;
+	 * that neither promotes, nor is confined, nor takes en passant: a
+	 * short loop, with no other rule to ask on the way. */
+	WALK_PLAIN,
+	/* One step from any rank to any rank, by a piece not confined: a
+	 * pawn's step or capture, promoting or taking en passant perhaps. */
+	WALK_STEP,
+	WALK_FULL /* every rule asked on every square */
 };
 
 /* A variant: its data plus tables derived from it once. */
