@@ -328,6 +328,8 @@ see_below(const struct search *s, bc_move m, int threshold)
 		}
 		below = !below;
 		swap = best_value - swap;
+		/* This capture settles the test for its side even if the
+		 * piece that took is lost in turn. */
 		if (swap < (int)!below)
 			break;
 		board[to] = board[att[best]];

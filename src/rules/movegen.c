@@ -3,8 +3,9 @@
  *
  * Pieces move by their rays (variant_def.h), walked as the variant's
  * gen_ray table has them: a plain ray by a short loop, a pawn's one step
- * by a shorter path, any other with every rule asked.  The generator only lists; the evaluation's counts
- * (bc_movegen_count) are taken from the list, piece by piece.
+ * by a shorter path, any other with every rule asked.  The generator only
+ * lists; the evaluation's counts (bc_movegen_count) are taken from the
+ * list, piece by piece.
  *
  * Legality: a move is tested by playing it on a scratch copy of the board
  * and looking for an attack on the king, but only when it could matter -
