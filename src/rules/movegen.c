@@ -164,6 +164,18 @@ gen_ninja(const struct gen *g, bc_move *out, int from, int step,
 	return out;
 }
 
+/* Whether ray `r`'s piece may take en passant on the empty square `to`. */
+static inline bool
+takes_en_passant(const struct gen *g, const struct gen_ray *r, int to)
+{
+	const bc_position *pos = g->pos;
+
+	return (r->piece_flags & PIECE_EN_PASSANT) &&
+	    (r->flags & RAY_CAPTURE) && g->ep && pos->ep_count &&
+	    (to == pos->ep_square[0] ||
+	        (pos->ep_count > 1 && to == pos->ep_square[1]));
+}
+
 /* A WALK_STEP ray: its one square, to move to if empty (or take en
  * passant), to take on if an enemy stands there. */
 static inline bc_move *
@@ -175,10 +187,7 @@ step_ray(const struct gen *g, bc_move *out, int from, int type,
 	bc_piece p = pos->board[to];
 
 	if (p == BC_EMPTY) {
-		if ((r->flags & RAY_CAPTURE) && g->ep &&
-		    (r->piece_flags & PIECE_EN_PASSANT) && pos->ep_count &&
-		    (to == pos->ep_square[0] ||
-		        (pos->ep_count > 1 && to == pos->ep_square[1])))
+		if (takes_en_passant(g, r, to))
 			*out++ = BC_MOVE_MAKE(from, to, 0, BC_MOVE_EN_PASSANT);
 		if (!(r->flags & RAY_MOVE))
 			return out;
@@ -209,8 +218,6 @@ gen_ray_full(const struct gen *g, bc_move *out, int from, int type,
 	int us = g->us, step = r->step, to = from;
 	bool promotes = r->piece_flags & PIECE_PROMOTES;
 	bool confined = r->piece_flags & PIECE_CONFINED;
-	bool takes_ep = (r->piece_flags & PIECE_EN_PASSANT) &&
-	    (r->flags & RAY_CAPTURE) && g->ep && pos->ep_count;
 
 	if (!in_rank_window(v->rel_rank[us][from], r->from_min, r->from_max))
 		return out;
@@ -234,9 +241,7 @@ gen_ray_full(const struct gen *g, bc_move *out, int from, int type,
 			continue;
 		}
 		if (p == BC_EMPTY) {
-			if (takes_ep && (to == pos->ep_square[0] ||
-			                    (pos->ep_count > 1 &&
-			                        to == pos->ep_square[1])))
+			if (takes_en_passant(g, r, to))
 				*out++ = BC_MOVE_MAKE(from, to, 0,
 				    BC_MOVE_EN_PASSANT);
 			if (!(r->flags & RAY_MOVE))
@@ -272,9 +277,9 @@ gen_piece(const struct gen *g, bc_move *out, int from)
 	const struct gen_ray *end = r + v->ray_count[type];
 
 	for (; r < end; r++)
-		out = r->walk == WALK_PLAIN  ? slide(g, out, from, r, type)
-		    : r->walk == WALK_STEP ? step_ray(g, out, from, type, r)
-		                           : gen_ray_full(g, out, from, type, r);
+		out = r->walk == WALK_PLAIN ? slide(g, out, from, r, type)
+		    : r->walk == WALK_STEP  ? step_ray(g, out, from, type, r)
+		    : gen_ray_full(g, out, from, type, r);
 	return out;
 }
 
