@@ -408,9 +408,18 @@ EOS
 	[ "$n" -ge 1 ] && [ "$n" -le 10 ] &&
 	    [ "$(wc -l <"$silent.pos")" -eq "$n" ] &&
 	    ok || bad "match --positions: $(cat "$silent.pos")"
-	rm -f "$silent" "$silent.log" "$silent.pos" "$silent.go"
+	# --depth 3: every `go` either engine is sent asks for depth 3 (a
+	# tee records the second's); with --odds it is refused.
+	tools/match -n 2 --depth 3 --max-plies 12 "$BIGCHESS --uci" \
+	    "sh -c 'tee -a $silent.go3 | $BIGCHESS --uci'" >/dev/null 2>&1
+	[ "$(grep '^go' "$silent.go3" | sort -u)" = "go depth 3" ] &&
+	    ok || bad "match --depth: $(grep '^go' "$silent.go3" | sort -u)"
+	out=$(tools/match --depth 3 --odds 2 a b 2>&1)
+	[ $? -ne 0 ] && printf '%s\n' "$out" | grep -q 'takes no --odds' &&
+	    ok || bad "match --depth --odds: $out"
+	rm -f "$silent" "$silent.log" "$silent.pos" "$silent.go" "$silent.go3"
 fi
-# --- end of tools/match --deadline.
+# --- end of tools/match --deadline and --depth.
 
 # --- tools/label: Fairy-Stockfish's verdict as White's expected result.
 # Black without a queen is lost whoever moves: above 0.9 for White both
