@@ -362,6 +362,22 @@ START_TEST(test_holdout_stops)
 }
 END_TEST
 
+/* The printed table keeps the numbers the fit does not touch: pasted
+ * into eval_params.c it must not drop the search's check margin. */
+START_TEST(test_table_keeps_unfitted)
+{
+	const struct eval_params *p = eval_params_of(BC_VARIANT_GRAND);
+	char *table = grand_table_text();
+
+	ck_assert_int_gt(p->see_check_margin, 0);
+	ck_assert_int_eq((int)number_after(table, ".see_check_margin = "),
+	    p->see_check_margin);
+	ck_assert_msg(strstr(table, ".safe_mobility = true,\n"), "%.2000s",
+	    table);
+	free(table);
+}
+END_TEST
+
 /*
  * Held out: the same games as fitted, so the held-out loss is the
  * fitted loss in every pass and falls with it: the fit goes on past
@@ -470,6 +486,7 @@ tune_suite(void)
 	    (int)(sizeof garbage / sizeof garbage[0]));
 	tcase_add_test(errors, test_read_long_line);
 	tcase_add_test(holdout, test_holdout_stops);
+	tcase_add_test(holdout, test_table_keeps_unfitted);
 	tcase_add_test(holdout, test_holdout_agrees);
 	tcase_add_test(holdout, test_threads_same);
 	suite_add_tcase(s, core);

@@ -291,6 +291,9 @@ tune_params_print(FILE *f, const bc_variant *v, const struct eval_params *p)
 		fputs("\t.castles = true,\n", f);
 	if (p->safe_mobility)
 		fputs("\t.safe_mobility = true,\n", f);
+	/* The search's own number: not fitted, but kept. */
+	if (p->see_check_margin)
+		fprintf(f, "\t.see_check_margin = %d,\n", p->see_check_margin);
 	for (int i = 0; i < n; i++)
 		if (list[i].row < 0 && tune_param_get(p, &list[i]))
 			fprintf(f, "\t.%s = %d,\n", list[i].name,

@@ -117,6 +117,10 @@ struct eval_params {
 	bool castles;
 	int wall_rook, corner_rook, wall_control, castle_queen,
 	    undefended_square, castle_defender;
+	/* The search's, not the evaluation's: near the horizon a check
+	 * that loses more than this by exchange, per ply of depth left,
+	 * is pruned; at 0 no check is. */
+	int see_check_margin;
 	/* Not written in the tables: eval_init copies the rules' answer
 	 * (bc_variant_fifty_move_rule) into its own copy of the table. */
 	bool fifty_move_rule;

@@ -191,6 +191,10 @@ static const struct eval_params grand = {
 	.threat_pawn = 21,
 	.threat_lesser = 21,
 	.hanging = -9,
+	/* Kept for build/arena --movetime 100 [--from F] grand 100 NEW OLD,
+	 * F = 1, 101, 201: +136 =73 -91 (Elo +53 +- 35); in Hadean it showed
+	 * no gain (+16 =10 -23 in 49 games, stopped), so not there. */
+	.see_check_margin = 90,
 	/* Kept for build/arena --sprt 0 10 grand 300 NEW OLD 10000: +129 =64
 	 * -107 (Elo +26 +- 35), and at --movetime 100 over 100 games +45 =19
 	 * -36; in Hadean it lost (+11 =16 -21 at 10000 nodes), so not there. */

@@ -65,6 +65,8 @@ enum {
 	SEE_QUIET_DEPTH = 6, /* quiet moves that lose material skipped this
 	                      * near the horizon ... */
 	SEE_QUIET_MARGIN = 60, /* ... if they lose this much per ply */
+	SEE_CHECK_DEPTH = 8, /* checks that lose material skipped this near
+	                      * the horizon (eval_params: see_check_margin) */
 	RFP_DEPTH = 6,      /* reverse futility this near the horizon */
 	RFP_MARGIN = 85,    /* ... if this far above beta per ply */
 	RAZOR_DEPTH = 2,
@@ -1205,7 +1207,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	for (bc_move m; (m = picker_next(s, ply)) != BC_MOVE_NONE;) {
 		bool quiet = !is_tactical(s, m), may_check, gives_check;
 		bool killer = sp->picker.last_stage == PICK_KILLERS;
-		bool prunable = false;
+		bool prunable = false, check_test;
 		int new_depth = depth - 1, r = 0, cut, score;
 
 		if (m == sp->excluded)
@@ -1230,9 +1232,17 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		 * lost, or a tactic ordered last.  The exchanges
 		 * are evaluated only for the moves the cheaper tests keep,
 		 * and for quiet moves not in Chad (with them, 244 games at
-		 * 10000 nodes there came out +73 =86 -85).  Whether a
-		 * move gives check the rules tell without making it
-		 * (bc_movegen_gives_check): a pruned move is never made. */
+		 * 10000 nodes there came out +73 =86 -85).  A check is
+		 * pruned only when it loses material by exchange, as
+		 * Stockfish prunes checks, and only where the variant's
+		 * table says so: Grand's queens, marshals and cardinals give
+		 * many checks, most of them sacrifices, and every check
+		 * searched is extended.  Whether a move gives check
+		 * the rules tell without making it (bc_movegen_gives_check):
+		 * a pruned move is never made. */
+		check_test = !pv_node && !in_check && searched > 0 &&
+		    best > -SCORE_MATE_MIN && depth <= SEE_CHECK_DEPTH &&
+		    s->tables->params->see_check_margin > 0;
 		if (!pv_node && !in_check && best > -SCORE_MATE_MIN) {
 			/* As Stockfish's reduction(improving, ...): a ply
 			 * less when not improving, for a move reduced more
@@ -1257,9 +1267,17 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 				prunable = see_below(s, m,
 				    -SEE_PRUNE_MARGIN * depth);
 		}
-		if (prunable && !bc_movegen_gives_check(pos, m)) {
-			STAT(s, pruned);
-			continue;
+		if (prunable || check_test) {
+			bool checks = bc_movegen_may_check(pos, m) &&
+			    bc_movegen_gives_check(pos, m);
+
+			if (checks ? check_test && see_below(s, m,
+			                 -s->tables->params->see_check_margin *
+			                     depth)
+			           : prunable) {
+				STAT(s, pruned);
+				continue;
+			}
 		}
 		may_check = prunable || bc_movegen_may_check(pos, m);
 		make(s, ply, m, may_check);
