@@ -409,7 +409,7 @@ EOS
 	    [ "$(wc -l <"$silent.pos")" -eq "$n" ] &&
 	    ok || bad "match --positions: $(cat "$silent.pos")"
 	# --depth 3: every `go` either engine is sent asks for depth 3 (a
-	# tee records the second's); with --odds it is refused.
+	# tee records the second's); with --odds, or below 0, it is refused.
 	tools/match -n 2 --depth 3 --max-plies 12 "$BIGCHESS --uci" \
 	    "sh -c 'tee -a $silent.go3 | $BIGCHESS --uci'" >/dev/null 2>&1
 	[ "$(grep '^go' "$silent.go3" | sort -u)" = "go depth 3" ] &&
@@ -417,6 +417,9 @@ EOS
 	out=$(tools/match --depth 3 --odds 2 a b 2>&1)
 	[ $? -ne 0 ] && printf '%s\n' "$out" | grep -q 'takes no --odds' &&
 	    ok || bad "match --depth --odds: $out"
+	out=$(tools/match --depth -2 a b 2>&1)
+	[ $? -ne 0 ] && printf '%s\n' "$out" | grep -q 'want a number above 0' &&
+	    ok || bad "match --depth -2: $out"
 	rm -f "$silent" "$silent.log" "$silent.pos" "$silent.go" "$silent.go3"
 fi
 # --- end of tools/match --deadline and --depth.
