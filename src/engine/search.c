@@ -1207,7 +1207,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	for (bc_move m; (m = picker_next(s, ply)) != BC_MOVE_NONE;) {
 		bool quiet = !is_tactical(s, m), may_check, gives_check;
 		bool killer = sp->picker.last_stage == PICK_KILLERS;
-		bool prunable = false, check_test;
+		bool prunable = false, check_test = false;
 		int new_depth = depth - 1, r = 0, cut, score;
 
 		if (m == sp->excluded)
@@ -1240,9 +1240,6 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 		 * searched is extended.  Whether a move gives check
 		 * the rules tell without making it (bc_movegen_gives_check):
 		 * a pruned move is never made. */
-		check_test = !pv_node && !in_check && searched > 0 &&
-		    best > -SCORE_MATE_MIN && depth <= SEE_CHECK_DEPTH &&
-		    s->tables->params->see_check_margin > 0;
 		if (!pv_node && !in_check && best > -SCORE_MATE_MIN) {
 			/* As Stockfish's reduction(improving, ...): a ply
 			 * less when not improving, for a move reduced more
@@ -1266,6 +1263,8 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			    sp->picker.last_stage == PICK_BAD_TACTICS)
 				prunable = see_below(s, m,
 				    -SEE_PRUNE_MARGIN * depth);
+			check_test = searched > 0 && depth <= SEE_CHECK_DEPTH &&
+			    s->tables->params->see_check_margin > 0;
 		}
 		if (prunable || check_test) {
 			bool checks = bc_movegen_may_check(pos, m) &&
