@@ -291,6 +291,87 @@ START_TEST(test_tt_replacement)
 }
 END_TEST
 
+/* An entry's evaluation, checked against a fresh one: counts it in
+ * `evals`, and in `kept` if it is a depth-0 lower bound without a move
+ * (what a node that its evaluation ended at once leaves, and nothing
+ * else: the capture search stores a lower bound with the move that
+ * reached beta), whose score must then be that evaluation. */
+static void
+check_entry(struct eval *e, const struct tt *tt, const bc_position *pos,
+    int *evals, int *kept)
+{
+	struct tt_entry entry;
+
+	if (!tt_probe(tt, pos->hash, &entry) || entry.eval == TT_EVAL_NONE)
+		return;
+	ck_assert_int_eq(entry.eval,
+	    eval_position(e, pos, -SCORE_INF, SCORE_INF));
+	(*evals)++;
+	if (entry.depth == 0 && entry.bound == TT_LOWER && !entry.move) {
+		ck_assert_int_eq(entry.score, entry.eval);
+		(*kept)++;
+	}
+}
+
+/* What the table keeps of a depth-5 search's evaluations is each
+ * position's own, as the evaluation gives it afresh, at every position
+ * one and two plies from the root that has one; and nodes that their
+ * evaluation ended at once (standing pat at beta, reverse futility)
+ * left it there. */
+START_TEST(test_table_keeps_evaluations)
+{
+	struct search *s = calloc(1, sizeof *s);
+	struct eval *e = calloc(1, sizeof *e);
+	bc_position *corpus = malloc(MAX_CORPUS * sizeof *corpus);
+	bc_move_list *first = new_move_list(), *second = new_move_list();
+	struct tt tt = { 0 };
+	atomic_bool stop = false;
+	int positions, evals = 0, kept = 0;
+
+	ck_assert(s && e && corpus && eval_init(e) && tt_resize(&tt, 16));
+	s->eval = e;
+	s->tt = &tt;
+	s->stop = &stop;
+	positions = load_corpus(epd_files[_i][0], epd_files[_i][1], corpus,
+	    MAX_CORPUS);
+	for (int p = 0; p < positions && p < 2; p++) {
+		bc_position pos = corpus[p];
+		struct engine_report report;
+
+		tt_clear(&tt);
+		search_clear(s);
+		memset(&s->limits, 0, sizeof s->limits);
+		s->limits.depth = 5;
+		s->limits.quiesce = true;
+		s->limits.multipv = 1;
+		search_run(s, &pos, NULL, 0, NULL, NULL, &report);
+		bc_movegen_legal(&pos, first);
+		for (int i = 0; i < first->count; i++) {
+			bc_undo u1, u2;
+
+			bc_position_make(&pos, first->moves[i], &u1);
+			check_entry(e, &tt, &pos, &evals, &kept);
+			bc_movegen_legal(&pos, second);
+			for (int j = 0; j < second->count; j++) {
+				bc_position_make(&pos, second->moves[j], &u2);
+				check_entry(e, &tt, &pos, &evals, &kept);
+				bc_position_unmake(&pos, &u2);
+			}
+			bc_position_unmake(&pos, &u1);
+		}
+	}
+	ck_assert_int_gt(evals, 10);
+	ck_assert_int_gt(kept, 0);
+	tt_free(&tt);
+	free(first);
+	free(second);
+	free(corpus);
+	eval_free(e);
+	free(e);
+	free(s);
+}
+END_TEST
+
 /* The continuation history is on for every registered variant: its
  * (type, square) pairs are the variant's piece types times the cells of
  * its rectangle, as the rules library counts them, and the table holds
@@ -340,6 +421,7 @@ search_suite(void)
 	tcase_add_test(core, test_tt_size);
 	tcase_add_test(core, test_tt_replacement);
 	tcase_add_test(core, test_cont_every_variant);
+	tcase_add_loop_test(core, test_table_keeps_evaluations, 0, files);
 	suite_add_tcase(s, core);
 	return s;
 }

@@ -27,7 +27,9 @@
  * Chad at moves entering the enemy castle (they promote or threaten
  * mate), until the position is quiet; it skips those probable losses,
  * and shares the transposition table (as depth 0): a stored bound cuts,
- * and a stored static evaluation stands in for a fresh one.  Where a
+ * and a stored static evaluation stands in for a fresh one (a node that
+ * a fresh one ends at once, by standing pat or reverse futility, leaves
+ * it there with the bound it proves).  Where a
  * stored score's bound says the truth lies beyond the static
  * evaluation, the pruning and the capture search's standing score go
  * by that score instead.
@@ -55,7 +57,6 @@ enum {
 	SCORE_HASH = 1 << 30,
 	SCORE_TACTICAL = 1 << 28,
 	SCORE_KILLER = 1 << 27,
-	EVAL_NONE = -32768, /* no static evaluation in a table entry */
 	QS_CHECK_PLIES = 3, /* evasions searched in the first qsearch plies */
 	SEE_KING = 30000,   /* the king's worth in an exchange */
 	SEE_ATTACKERS = 32, /* attackers looked at per capture */
@@ -909,6 +910,18 @@ update_history(struct search *s, int ply, bc_move best, int depth,
 	}
 }
 
+/* A node that a new full evaluation ends at once (the capture search
+ * standing pat at beta, reverse futility) keeps it in the table with the
+ * lower bound that a capture search there proves (depth 0): the next
+ * visit reads it instead of evaluating again.  Called only where the
+ * table had nothing: an entry there may know more. */
+static void
+keep_eval(struct search *s, int score, int eval, int ply)
+{
+	tt_store(s->tt, s->pos.hash, BC_MOVE_NONE, score_to_tt(score, ply),
+	    eval, 0, TT_LOWER);
+}
+
 static int
 qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 {
@@ -916,7 +929,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 	struct search_ply *sp = &s->ply[ply];
 	bool checked, in_check, pv_node = beta - alpha > 1, tt_hit = false;
 	struct tt_entry entry = { 0 };
-	int best, stand = 0, old_alpha = alpha, stand_eval = EVAL_NONE;
+	int best, stand = 0, old_alpha = alpha, stand_eval = TT_EVAL_NONE;
 	bc_move best_move = BC_MOVE_NONE;
 
 	sp->pv_length = 0;
@@ -955,7 +968,7 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		 * but the moves. */
 		bool have_list = false;
 
-		if (tt_hit && entry.eval != EVAL_NONE) {
+		if (tt_hit && entry.eval != TT_EVAL_NONE) {
 			stand = stand_eval = entry.eval;
 		} else {
 			stand = evaluate(s, alpha, beta);
@@ -965,6 +978,10 @@ qsearch(struct search *s, int alpha, int beta, int ply, int qply)
 		}
 		if (tt_hit)
 			stand = refined_eval(&entry, stand, ply);
+		/* In check (deep down) the standing score proves nothing. */
+		if (stand >= beta && s->limits.quiesce && !tt_hit &&
+		    stand_eval != TT_EVAL_NONE && !checked)
+			keep_eval(s, stand, stand_eval, ply);
 		if (stand >= beta || !s->limits.quiesce)
 			return stand;
 		if (stand > alpha)
@@ -1096,7 +1113,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	 * when it is better than two plies ago, when the pruning below
 	 * holds back. */
 	if (!in_check) {
-		if (tt_hit && entry.eval != EVAL_NONE) {
+		if (tt_hit && entry.eval != TT_EVAL_NONE) {
 			static_eval = entry.eval;
 		} else {
 			/* Lazy: a score far outside the window is exact
@@ -1121,6 +1138,8 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 	    eval - RFP_MARGIN * (depth - improving) >= beta &&
 	    beta > -SCORE_MATE_MIN && beta < SCORE_MATE_MIN) {
 		STAT(s, rfp_cuts);
+		if (full_eval && !tt_hit)
+			keep_eval(s, eval, static_eval, ply);
 		return eval;
 	}
 
@@ -1360,7 +1379,7 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 #endif
 	/* Step 11. Remember what we learnt. */
 	tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
-	    full_eval ? static_eval : tt_hit ? entry.eval : EVAL_NONE, depth,
+	    full_eval ? static_eval : tt_hit ? entry.eval : TT_EVAL_NONE, depth,
 	    best >= beta ? TT_LOWER
 	                 : alpha > old_alpha ? TT_EXACT : TT_UPPER);
 	return best;

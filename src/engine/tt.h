@@ -21,6 +21,9 @@
 
 enum tt_bound { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
+/* An entry's eval when it holds no static evaluation. */
+enum { TT_EVAL_NONE = INT16_MIN };
+
 struct tt_entry {
 	uint32_t key;   /* the hash's upper half */
 	bc_move move;
