@@ -1285,9 +1285,9 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 			check_test = searched > 0 && depth <= SEE_CHECK_DEPTH &&
 			    s->tables->params->see_check_margin > 0;
 		}
+		may_check = bc_movegen_may_check(pos, m);
 		if (prunable || check_test) {
-			bool checks = bc_movegen_may_check(pos, m) &&
-			    bc_movegen_gives_check(pos, m);
+			bool checks = may_check && bc_movegen_gives_check(pos, m);
 
 			if (checks ? check_test && see_below(s, m,
 			                 -s->tables->params->see_check_margin *
@@ -1297,7 +1297,6 @@ pvs(struct search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 				continue;
 			}
 		}
-		may_check = prunable || bc_movegen_may_check(pos, m);
 		make(s, ply, m, may_check);
 		gives_check = in_check_at(s, ply + 1);
 
